@@ -8,9 +8,10 @@ the reader took is the sound that reached the device.
 `TmuxApp` (`textual_app`) runs the Textual app in tmux, its quit timed by a marker file its shell writes.
 
 `PtyApp(args, env)` runs `python -m assistant ARGS` on a pseudo-terminal (stdin, stdout and stderr), as at her
-terminal: the plain mode speaks only there. Lines are typed with `type`; what the terminal showed is `text`, with
-the moment each piece arrived, so a reply's delay after its key can be read; `quit` types `quit` and times the
-process's end.
+terminal: the plain mode speaks only there, and the Textual app (`textual_pty_app`, on a terminal of 100 by 30) draws
+there. Lines are typed with `type`; what the terminal showed is `text`, with the moment each piece arrived, so a
+reply's delay after its key can be read (for the Textual app, the moment its words were drawn); `quit` types `quit`
+(or the keys given) and times the process's end.
 
 Test and benchmark support (tests/adapters/test_speech_outages.py, the plain mode at a terminal in
 tests/ui/test_plain_screen_reader.py and tests/ui/test_plain_line_editing.py, benchmarks/outages.py), not shipped in
@@ -19,13 +20,16 @@ the app.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import shutil
 import signal
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
 import threading
 import time
 import uuid
@@ -67,6 +71,8 @@ class FifoDevice:
         self.reader: subprocess.Popen[bytes] | None = None
         self.heard: list[Path] = []
         """What each reader took, in order."""
+        self.old_readers: list[subprocess.Popen[bytes]] = []
+        """Readers of a FIFO replaced (`come_back_anew`), to be killed at `close`."""
 
     def start_reader(self) -> None:
         """A sound card takes what is written (a new one each time: the device back)."""
@@ -80,6 +86,17 @@ class FifoDevice:
             self.reader = subprocess.Popen(
                 ["sh", "-c", 'exec cat <> "$0"', str(self.fifo)], stdout=sink, start_new_session=True
             )
+
+    def come_back_anew(self) -> None:
+        """The device comes back as a new one while a call to the old one never returns (a sound server restarted
+        while the old one hangs): the FIFO is unlinked (a call stuck on it stays stuck: nobody can read it now) and a
+        new one at the same path is read. A stopped reader of the old one is left stopped (killed at `close`)."""
+        if self.reader is not None:
+            self.old_readers.append(self.reader)
+            self.reader = None
+        self.fifo.unlink()
+        os.mkfifo(self.fifo)
+        self.start_reader()
 
     def stop_reader(self) -> None:
         """The device stops taking sound (a hung sound server): writes block once the pipe is full."""
@@ -110,13 +127,19 @@ class FifoDevice:
 
     def close(self) -> None:
         self.kill_reader()
+        for reader in self.old_readers:
+            os.kill(reader.pid, signal.SIGKILL)
+            reader.wait()
+        self.old_readers.clear()
 
 
 class PtyApp:
     """The app on a pseudo-terminal of its own; what it showed, with when."""
 
-    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], size: tuple[int, int] | None = None) -> None:
         master, slave = pty.openpty()
+        if size is not None:  # (columns, rows): a full-screen app draws for the terminal's size
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         self.master = master
         self.process = subprocess.Popen(
             [sys.executable, "-m", "assistant", *args],
@@ -158,6 +181,12 @@ class PtyApp:
         os.write(self.master, line.encode() + b"\r")
         return sent
 
+    def send(self, keys: bytes) -> float:
+        """Send keys as they are (no Enter); the moment they were sent."""
+        sent = time.monotonic()
+        os.write(self.master, keys)
+        return sent
+
     def wait_for(self, text: str, count: int = 1, timeout: float = 60.0) -> float | None:
         """The moment `text` had shown `count` times (waiting for it), or None when it never did."""
         deadline = time.monotonic() + timeout
@@ -171,9 +200,12 @@ class PtyApp:
                     return None
                 self._changed.wait(left)
 
-    def quit(self, timeout: float = 30.0) -> float | None:
-        """Type `quit`; seconds until the process ended, or None when it had not within `timeout`."""
-        sent = self.type("quit")
+    def quit(self, timeout: float = 30.0, keys: bytes = b"") -> float | None:
+        """Type `quit` (or send `keys`: Control Q is b"\\x11"); seconds until the process ended, or None when it had
+        not within `timeout`."""
+        sent = self.type("quit") if not keys else time.monotonic()
+        if keys:
+            os.write(self.master, keys)
         try:
             self.process.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -205,6 +237,26 @@ def plain_app(folder: Path, device: FifoDevice, player: str = "sounddevice") -> 
     }
     env.pop("SPEECHD_ADDRESS", None)
     return PtyApp(["--plain", "--no-camera"], env), transcript
+
+
+def textual_pty_app(folder: Path, device: FifoDevice) -> tuple[PtyApp, Path]:
+    """The Textual app at a terminal of its own (100 by 30), its own voice playing into `device`; and its
+    transcript's path."""
+    home = folder / "app-home"
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    transcript = folder / "transcript.txt"
+    settings = SETTINGS.format(player="sounddevice", transcript=transcript)
+    (home / "config" / "settings.toml").write_text(settings, encoding="utf-8")
+    env = {
+        **os.environ,
+        **device.env(),
+        "TABLE_ASSISTANT_HOME": str(home),
+        "PYTHONPATH": str(ROOT),
+        "TERM": "xterm-256color",
+        "TABLE_ASSISTANT_SCREEN_READER": "off",
+    }
+    env.pop("SPEECHD_ADDRESS", None)
+    return PtyApp(["--no-camera"], env, size=(100, 30)), transcript
 
 
 class TmuxApp:

@@ -1,6 +1,7 @@
 """Outages of her sound device, measured as she lives them: `.venv/bin/python -m benchmarks.outages` (`--lines N`,
-`--json`; `--smoke`: the run with no outage and the device gone and back, 4 lines each, for the suite). It exits 1
-when a goal is missed (not in a smoke run, whose figures alone are checked).
+`--json`; `--smoke`: the plain mode with no outage and with the device gone and back, and the Textual app with no
+outage, 4 lines each, for the suite). It exits 1 when a goal is missed (not in a smoke run, whose figures alone are
+checked).
 
 The plain mode runs at a terminal of its own (a pseudo-terminal: it speaks only there), its own voice (espeak-ng)
 through the app's mixer into ALSA's `file` plugin writing into a FIFO (`benchmarks/outage_rig.py`). She types a card
@@ -10,11 +11,16 @@ name every `GAP` seconds; a reply's delay is from the line sent to its answer's 
 - *open blocks*: nobody reads the device (opening it blocks), then a reader starts;
 - *stopped*: the reader stopped mid-game (writes block), resumed, stopped again as she quits;
 - *gone and back*: the reader killed mid-game (writes fail), a new one started;
-- *app, stopped at quit*: the Textual app in tmux (when tmux is installed), the reader stopped mid-game and Ctrl+Q
-  pressed while the stream's write is stuck: its quit, and the loss said (counted in its transcript);
+- *back anew*: nobody reads the device (PortAudio's open of it never returns), then the device comes back as a new
+  one (a new FIFO at its path, read: a sound server restarted while the old one hangs), the open still stuck;
 - *speech-dispatcher killed*: a real daemon killed mid-sentence and started again on the same socket, the speech
   service in this process: a key's cut and its reply queued (what her key does to speech) timed, the loss and the
   return said, the time to each and to her words heard again; its quit is the service's close.
+
+The same five sound-device runs again with the Textual app at a terminal of its own ("app: none", and so on), each
+line a card of its own: a reply's delay is from the line's Enter to the card's name drawn in the answer (the bytes
+the app writes to the terminal); she quits with Control Q (in *stopped*, while the stream's write is stuck); the
+loss and the return are counted in its transcript.
 
 Reported per run: the replies' p99 and worst delay, the quit's time (from `quit` typed to the process's end), how
 often the loss and the return were said, the time from the device's return to "Sound is back." on her terminal,
@@ -36,7 +42,7 @@ from pathlib import Path
 
 from assistant.core.words.outage import SOUND_BACK, SoundLoss, sound_lost
 from benchmarks import logs
-from benchmarks.outage_rig import FifoDevice, PtyApp, plain_app, textual_app
+from benchmarks.outage_rig import FifoDevice, PtyApp, plain_app, textual_pty_app
 
 REPLY = "Type: Upgrade card"
 #: Seconds between her lines.
@@ -94,13 +100,9 @@ class Run:
         text = self.app.text()
         self.app.close()
         self.device.close()
-        delays = sorted(self.delays)
-        p99 = delays[min(len(delays) - 1, int(round(0.99 * (len(delays) - 1))))] if delays else float("nan")
         self.figures.update(
             {
-                "replies": len(delays),
-                "reply p99 ms": round(p99 * 1000, 1),
-                "reply worst ms": round(delays[-1] * 1000, 1) if delays else None,
+                **delay_figures(self.delays),
                 "quit s": None if quit_s is None else round(quit_s, 2),
                 "loss said": sum(text.count(loss) for loss in LOSSES),
                 "return said": text.count(SOUND_BACK),
@@ -111,16 +113,101 @@ class Run:
         return self.figures
 
 
-def none(lines: int) -> dict[str, object]:
-    run = Run("none")
+class AppRun(Run):
+    """The same outage in the Textual app at a terminal of its own: each line a card of its own (`cards`), typed and
+    drawn on the input line, then Enter: its delay from the Enter to the card's name drawn in the answer; quit with
+    Control Q; the loss and the return counted in the transcript (the status line may cut a notice short)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"app: {name}")
+        self.transcript: Path | None = None
+
+    def start(self) -> PtyApp:
+        self.app, self.transcript = textual_pty_app(self.folder, self.device)
+        if self.app.wait_for("Table assistant", timeout=60) is None:
+            raise SystemExit(f"{self.name}: the app did not start:\n{self.app.text()}")
+        return self.app
+
+    def lines(self, count: int) -> None:
+        assert self.app is not None
+        names = cards()
+        for _ in range(count):
+            name = names[len(self.delays) % len(names)]
+            typed, drawn = self.app.text().count(name.lower()), self.app.text().count(name)
+            self.app.send(name.lower().encode())
+            self.app.wait_for(name.lower(), count=typed + 1, timeout=30)  # (her line on the input line, whole)
+            sent = self.app.send(b"\r")
+            at = self.app.wait_for(name, count=drawn + 1, timeout=30)
+            self.delays.append((at - sent) if at is not None else float("inf"))
+            time.sleep(GAP)
+
+    def finish(self) -> dict[str, object]:
+        assert self.app is not None and self.transcript is not None
+        quit_s = self.app.quit(30, keys=b"\x11")
+        text = self.app.text()
+        said = _read(self.transcript)
+        self.app.close()
+        self.device.close()
+        self.figures.update(
+            {
+                **delay_figures(self.delays),
+                "quit s": None if quit_s is None else round(quit_s, 2),
+                "loss said": sum(said.count(f"notice\t{loss}") for loss in LOSSES),
+                "return said": said.count(f"notice\t{SOUND_BACK}"),
+                "native text": "pa_linux_alsa" in text or "ALSA lib" in text,
+            }
+        )
+        shutil.rmtree(self.folder, ignore_errors=True)
+        return self.figures
+
+
+def delay_figures(delays: list[float]) -> dict[str, object]:
+    """How many replies, their median, p99 and worst delay, in milliseconds (with 30 replies the p99 is the worst:
+    the median says whether a worst is one line or the run)."""
+    ordered = sorted(delays)
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))] if ordered else float("nan")
+    return {
+        "replies": len(ordered),
+        "reply median ms": round(ordered[len(ordered) // 2] * 1000, 1) if ordered else None,
+        "reply p99 ms": round(p99 * 1000, 1),
+        "reply worst ms": round(ordered[-1] * 1000, 1) if ordered else None,
+    }
+
+
+_CARDS: list[str] = []
+
+
+def cards() -> list[str]:
+    """Card names whose look-up's answer begins with the name itself (typed in lower case, so only the answer
+    holds it as written), none within another's name or text: each line of a Textual run is a card of its own, so a
+    name drawn again in the history is never taken for the next answer."""
+    if not _CARDS:
+        from assistant.commands.app import table_session
+        from assistant.storage.decks import load_card_set
+
+        session = table_session(load_card_set())
+        names = sorted({card.name for card in session.cards}, key=str.casefold)
+        plain = [name for name in names if name.replace(" ", "").isalpha()]
+        texts = " ".join(card.text for card in session.cards).casefold()
+        for name in plain:
+            if name.casefold() in texts or any(name != o and name.casefold() in o.casefold() for o in names):
+                continue
+            reply = session.handle(name.lower())
+            if reply.lines and reply.lines[0] == name:
+                _CARDS.append(name)
+    return _CARDS
+
+
+def none(lines: int, kind: type[Run] = Run) -> dict[str, object]:
+    run = kind("none")
     run.device.start_reader()
     run.start()
     run.lines(lines)
     return run.finish()
 
 
-def open_blocks(lines: int) -> dict[str, object]:
-    run = Run("open blocks")
+def open_blocks(lines: int, kind: type[Run] = Run) -> dict[str, object]:
+    run = kind("open blocks")
     run.start()
     run.lines(lines // 2)
     run.device.start_reader()
@@ -131,8 +218,8 @@ def open_blocks(lines: int) -> dict[str, object]:
     return run.finish()
 
 
-def stopped(lines: int) -> dict[str, object]:
-    run = Run("stopped")
+def stopped(lines: int, kind: type[Run] = Run) -> dict[str, object]:
+    run = kind("stopped")
     run.device.start_reader()
     run.start()
     run.lines(lines // 3)
@@ -149,8 +236,8 @@ def stopped(lines: int) -> dict[str, object]:
     return run.finish()
 
 
-def gone_and_back(lines: int) -> dict[str, object]:
-    run = Run("gone and back")
+def gone_and_back(lines: int, kind: type[Run] = Run) -> dict[str, object]:
+    run = kind("gone and back")
     run.device.start_reader()
     run.start()
     run.lines(lines // 3)
@@ -164,42 +251,19 @@ def gone_and_back(lines: int) -> dict[str, object]:
     return run.finish()
 
 
-def app_stopped(lines: int) -> dict[str, object]:
-    """The Textual app (in tmux): the reader stopped mid-game, and she quits while the stream's write is stuck. Only
-    its quit and what it said are measured (the screen is read by polling tmux, too coarse for a reply's delay)."""
-    figures: dict[str, object] = {"run": "app, stopped at quit"}
-    folder = Path(tempfile.mkdtemp(prefix="outage-bench-"))
-    device = FifoDevice(folder)
-    device.start_reader()
-    term, transcript = textual_app(folder, device)
-    lost = sound_lost(SoundLoss.NOT_ANSWERING)
-    try:
-        if term.wait_for("Table assistant", 60) is None:
-            raise SystemExit(f"the app did not start:\n{term.screen()}")
-        for _ in range(lines // 3):
-            term.keys("rainbow aura", "Enter")
-            time.sleep(GAP)
-        device.stop_reader()
-        term.keys("rainbow aura", "Enter")
-        deadline = time.monotonic() + 30
-        while lost not in _read(transcript) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        sent = term.keys("C-q")
-        ended = term.wait_ended(30)
-        said = _read(transcript)
-        figures.update(
-            {
-                "quit s": None if ended is None else round(ended - sent, 2),
-                "loss said": sum(said.count(f"notice\t{loss}") for loss in LOSSES),
-                "return said": said.count(f"notice\t{SOUND_BACK}"),
-                "native text": "pa_linux_alsa" in term.screen(),
-            }
-        )
-    finally:
-        term.close()
-        device.close()
-        shutil.rmtree(folder, ignore_errors=True)
-    return figures
+def back_anew(lines: int, kind: type[Run] = Run) -> dict[str, object]:
+    """Nobody reads the device, so PortAudio's open of it never returns; the device comes back as a new one while
+    that open stays stuck for good (`FifoDevice.come_back_anew`): the mixer must give the open up for a fresh
+    stream."""
+    run = kind("back anew")
+    run.start()
+    run.lines(lines // 2)
+    run.device.come_back_anew()
+    run.device_back()
+    run.lines(1)
+    run.sound_reached()
+    run.lines(lines - lines // 2 - 1)
+    return run.finish()
 
 
 def reader_killed(lines: int) -> dict[str, object]:
@@ -296,7 +360,7 @@ SAID = {
     "open blocks": (1, 1),
     "stopped": (2, 1),
     "gone and back": (1, 1),
-    "app, stopped at quit": (1, 0),
+    "back anew": (1, 1),
     "speech-dispatcher killed": (1, 1),
 }
 
@@ -310,8 +374,8 @@ def missed(figures: dict[str, object]) -> list[str]:
         value = figures.get(key)
         if not isinstance(value, (int, float)) or value > most:
             out.append(f"{figures['run']}: {key} {value} (goal at most {most})")
-    outage = figures["run"] != "none"
-    if (figures["loss said"], figures["return said"]) != SAID[str(figures["run"])]:
+    outage = str(figures["run"]).removeprefix("app: ") != "none"
+    if (figures["loss said"], figures["return said"]) != SAID[str(figures["run"]).removeprefix("app: ")]:
         out.append(f"{figures['run']}: loss said {figures['loss said']}, return said {figures['return said']}")
     back = figures.get("said back after s")
     if outage and figures["return said"] and (not isinstance(back, (int, float)) or back > 5.0):
@@ -331,11 +395,10 @@ def main(argv: list[str] | None = None) -> int:
         print("espeak-ng is not installed", file=sys.stderr)
         return 2
     if args.smoke:
-        runs = [run(4) for run in (none, gone_and_back)]
+        runs = [none(4), gone_and_back(4), none(4, AppRun)]
     else:
-        runs = [run(args.lines) for run in (none, open_blocks, stopped, gone_and_back)]
-        if shutil.which("tmux"):
-            runs.append(app_stopped(args.lines))
+        outages = (none, open_blocks, stopped, gone_and_back, back_anew)
+        runs = [run(args.lines) for run in outages] + [run(args.lines, AppRun) for run in outages]
         if shutil.which("speech-dispatcher"):
             runs.append(reader_killed(args.lines))
     if args.json:

@@ -69,7 +69,13 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r["figures"]["reads vs moves"]["real moves through after 24 reads"],
     ],  # fmt: skip
     "scanner_hand": lambda r: [r["worker"]["announced"], r["worker"]["median_s"], r["thread"]["median_s"]],
-    "outages": lambda r: [r[0]["reply p99 ms"], r[0]["quit s"], r[1]["return said"], r[1]["reply worst ms"]],
+    "outages": lambda r: [
+        r[0]["reply p99 ms"],
+        r[0]["quit s"],
+        r[1]["return said"],
+        r[1]["reply worst ms"],
+        r[2]["reply p99 ms"],
+    ],  # fmt: skip
     "share": lambda r: [
         r["tap"]["p90_ms"],
         r["click"]["median_ms"],

@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
-import functools
 import os
 import subprocess
 import sys
@@ -53,6 +52,12 @@ RETRY_S = (0.25, 0.5, 1.0, 2.0)
 WATCH_S = 0.05
 #: How long closing waits for the mixer's thread, then for the stream's close, before abandoning them.
 CLOSE_WAIT = 0.2
+#: Opens of the device given up while they had not returned (each on a thread of its own, left to return when it
+#: does), at most: a fresh stream is opened in place of each, so a device that comes back while an open of it never
+#: returns (a sound server restarted while the old one hangs) is used again. At most this many threads are left
+#: waiting (about 70 s of tries, each `OPEN_TIMEOUT` plus the first of `RETRY_S` after the last, so a device back
+#: is found within about 2.5 s); then the mixer waits on the last call, whose return is the device back.
+MAX_STUCK = 32
 
 
 class PlayedHere:
@@ -88,6 +93,14 @@ class Sink(Protocol):
         """Close the stream."""
 
 
+class FreshSink(Sink, Protocol):
+    """A sink that can make another of its kind: a stream of its own, opened while a call to this one never
+    returns (`Mixer`: the stuck call is given up and the fresh sink opened in its place)."""
+
+    def fresh(self) -> Sink:
+        """Another sink to the same device, not opened."""
+
+
 class PortAudioSink:
     """sounddevice's output stream (PortAudio), kept open: `device` as the settings name it ("" for the default)."""
 
@@ -107,6 +120,10 @@ class PortAudioSink:
 
     def write(self, block: Any) -> None:
         self._stream.write(block)
+
+    def fresh(self) -> PortAudioSink:
+        """A stream of its own to the same device (PortAudio opens one while another thread's open is stuck)."""
+        return PortAudioSink(self.device)
 
     def close(self) -> None:
         if self._stream is not None:
@@ -239,7 +256,13 @@ class Mixer:
     up a key: killing a sound, or adding one, takes the lock for microseconds. A watchdog thread gives a call up
     after `OPEN_TIMEOUT` or `WRITE_TIMEOUT` (the device counts as lost: every sound fails at once, and until it is
     back each new one fails at once too). A device that failed is opened again in the background, `RETRY_S` apart;
-    a call that blocked and then returns is the device back. Each change is told once to `listeners`."""
+    a call that blocked and then returns is the device back. An open that does not return is given up when the sink
+    can make a fresh one (`FreshSink`): the open is left on its thread, and a new thread opens the fresh sink, again
+    and again while the device does not answer (`MAX_STUCK` opens left at most), so a device that comes back while
+    the open never returns is used again. A write that does not return is waited on: the device took the stream and
+    stopped taking sound, and a fresh stream to a device that hangs would open and take sound into its buffers
+    for a moment, then block again (the device said back while it is not: a FIFO whose reader is stopped takes
+    0.7 s). Each change is told once to `listeners`."""
 
     def __init__(
         self,
@@ -262,6 +285,10 @@ class Mixer:
         or post it."""
         self.abandoned = False
         """Closed while a call to the device had not returned: the stream was left to the process's end."""
+        self.stuck = 0
+        """Opens of the device given up for a fresh sink that have not returned yet (`MAX_STUCK` at most)."""
+        self._generation = 0
+        """The mixer's thread now: a thread whose call was given up (an older number) leaves everything to it."""
         self._cond = threading.Condition()
         self._sounds: list[MixedSound] = []
         self._ending: list[tuple[float, MixedSound]] = []
@@ -343,16 +370,18 @@ class Mixer:
 
     def _start_threads_locked(self) -> None:
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="mixer", daemon=True)
+            self._thread = threading.Thread(target=self._run, args=(self._generation,), name="mixer", daemon=True)
             self._thread.start()
             self._watchdog = threading.Thread(target=self._watch, name="mixer-watchdog", daemon=True)
             self._watchdog.start()
 
-    def _run(self) -> None:
+    def _run(self, generation: int) -> None:
         import numpy as np
 
         while True:
             with self._cond:
+                if generation != self._generation:  # its call was given up: a fresh thread plays now
+                    return
                 if self.lost is not None and not self._closing and self._calling is None:
                     self._cond.wait(self.retry[min(max(self._tries - 1, 0), len(self.retry) - 1)])  # (close wakes it)
                     retry = not self._closing
@@ -366,7 +395,7 @@ class Mixer:
                 must_open = not self._opened and (retry or not idle)
             if must_open:
                 self._tell()
-                if not self._call("open", self.sink.open):
+                if not self._call("open", generation):
                     continue
             if idle or self.lost is not None:
                 self._tell()
@@ -392,21 +421,35 @@ class Mixer:
                 self._written += BLOCK
                 ahead = self._start + self._written / RATE - now - LEAD_S
             samples = np.clip(block * 32768, -32768, 32767).astype(np.int16)  # (16-bit samples exact)
-            if self._call("write", functools.partial(self.sink.write, samples)) and ahead > 0:
+            if self._call("write", generation, samples) and ahead > 0:
                 self.sleep(ahead)
 
-    def _call(self, what: str, call: Callable[[], None]) -> bool:
-        """Make a call to the device outside the lock, timed by the watchdog; whether it worked. A call that fails
-        loses the device (its stream closed, to be opened again); one that works after a loss brings it back."""
+    def _call(self, what: str, generation: int, *args: Any) -> bool:
+        """Make a call to the device (`what`: "open" or "write", with `args`) outside the lock, timed by the
+        watchdog; whether it worked. A call that fails loses the device (its stream closed, to be opened again); one
+        that works after a loss brings it back. A call given up meanwhile for a fresh sink (`_give_up_locked`)
+        leaves the mixer alone: its own sink is closed, and its thread ends."""
         with self._cond:
+            if generation != self._generation:
+                return False
+            sink = self.sink
             self._calling = (what, self.clock())
         error: Exception | None = None
         try:
-            call()
+            getattr(sink, what)(*args)
         except Exception as exc:  # OSError, PortAudioError: no device, or it went away
             error = exc
         with self._cond:
-            self._calling = None
+            given_up = generation != self._generation
+            if given_up:
+                self.stuck -= 1
+            else:
+                self._calling = None
+        if given_up:
+            with contextlib.suppress(Exception):
+                sink.close()  # (its stream, opened or not: the fresh sink plays)
+            return False
+        with self._cond:
             if self._closing:
                 return False
             if error is None:
@@ -422,7 +465,7 @@ class Mixer:
                 self._tries += 1
         self._tell()
         if error is not None and what == "write":
-            self.sink.close()  # (opened again by the next try)
+            sink.close()  # (opened again by the next try)
         return error is None
 
     def _watch(self) -> None:
@@ -433,12 +476,33 @@ class Mixer:
                 if self._closing:
                     return
                 calling = self._calling
-                if calling is not None and self.lost is None:
+                if calling is not None:
                     what, since = calling
                     if self.clock() - since >= (OPEN_TIMEOUT if what == "open" else WRITE_TIMEOUT):
-                        self._lose_locked(SoundLoss.NOT_ANSWERING, f"the sound device's {what} did not return")
+                        if self.lost is None:
+                            self._lose_locked(SoundLoss.NOT_ANSWERING, f"the sound device's {what} did not return")
+                        if what == "open":
+                            self._give_up_locked()
                 self._cond.wait(self.watch_every)
             self._tell()
+
+    def _give_up_locked(self) -> None:
+        """The open under way has not returned in time: when the sink can make a fresh one and fewer than
+        `MAX_STUCK` opens are left waiting, it is given up (left on its thread, to return when it does) and a new
+        thread opens a fresh sink after the first pause of `retry` (the call given up already waited its timeout);
+        else the mixer waits on it (its return is the device back). sounddevice's exit handler, which would wait on
+        the stream left, is taken off."""
+        fresh = getattr(self.sink, "fresh", None)
+        if fresh is None or self.stuck >= MAX_STUCK or self._closing:
+            return
+        abandon = getattr(self.sink, "abandon", None)
+        if abandon is not None:
+            abandon()
+        self.stuck += 1
+        self._generation += 1
+        self.sink, self._opened, self._calling = fresh(), False, None
+        self._thread = threading.Thread(target=self._run, args=(self._generation,), name="mixer", daemon=True)
+        self._thread.start()
 
     def _lose_locked(self, loss: SoundLoss, reason: str) -> None:
         self.failure = reason

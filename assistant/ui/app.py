@@ -330,11 +330,8 @@ class TableApp(App[None]):
 
     def on_display_lost(self, message: DisplayLost) -> None:
         """BRLTTY stopped answering: said once; the app goes on, and the display is taken back when it answers."""
-        from assistant.core.words.entry import braille_display_lost
-
         if self.braille is not None and self.query("#answer"):
-            self.braille.lost()
-            self.show(Reply.of(braille_display_lost(), important=True), new_input=False)
+            self.show(self.braille.lost(), new_input=False)
 
     def on_display_back(self, message: DisplayBack) -> None:
         """BRLTTY answers again: the display shows the game as it stands, and what came while it was gone is said."""

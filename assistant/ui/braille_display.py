@@ -53,6 +53,9 @@ class DisplayLink:
         """A display has answered since the start (one not there at start is said to have come, not to be back)."""
         self._notice: Reply | None = None
         """The last notice that the display is back (`back`): shown like a move, read before it goes."""
+        self._away: Reply | None = None
+        """The last notice that the display stopped answering (`lost`): waits on the view until it is back, then
+        overtaken by the notice that it is back (`BrailleView.newest_first`)."""
         self._digest = False
         """F8 asked for the digest of what other hands did: the next answer is it (`digest_first`)."""
         self._game = session.game
@@ -60,10 +63,15 @@ class DisplayLink:
         self.view.resize(display.width, status_cells_for(display.width, status_cells))
         self.refresh()
 
-    def lost(self) -> None:
-        """BRLTTY stopped answering: the view goes on following every reply, to be shown when it is back."""
+    def lost(self) -> Reply:
+        """BRLTTY stopped answering: the view goes on following every reply, to be shown when it is back. The notice
+        saying so, for the front end to show (on the display it is overtaken by the notice that it is back)."""
+        from assistant.core.words.entry import braille_display_lost
+
         with self.lock:
             self.missed = 0 if self.missed is None else self.missed
+            self._away = Reply.of(braille_display_lost(), important=True)
+        return self._away
 
     def back(self) -> Reply:
         """BRLTTY answers again (or for the first time): the display is drawn as it stands (a fact held meanwhile
@@ -113,11 +121,12 @@ class DisplayLink:
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None
             notice = reply is self._notice  # (the display's own news: never pushed away unseen)
+            away = reply is self._away  # (which its return overtakes)
             digest, self._digest = self._digest and own_key, self._digest and not own_key
             if digest:  # its first line leads with its newest decisive fact: held too, it would be read twice
                 held, rest = "", None
             self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win, kind=kind, turn=turn,
-                           notice=notice, move=bool(reply.tells))  # fmt: skip
+                           notice=notice, move=bool(reply.tells), away=away)  # fmt: skip
             if digest:  # the moves it told wait no longer (the session's news is empty once it is all said)
                 self.view.digest_said(whole=not self.session.news, win=win)
             elif self.session.game is not self._game or (

@@ -188,11 +188,8 @@ def _listen(
                 show(reply)
 
     def lost() -> None:
-        from assistant.core.words.entry import braille_display_lost
-
         with lock:
-            display.lost()
-            say_lost(Reply.of(braille_display_lost(), important=True))
+            say_lost(display.lost())
 
     def back() -> None:
         with lock:

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -191,6 +192,89 @@ def test_a_device_that_goes_away_mid_game_is_closed_opened_again_and_used(rig):
     assert mixer.play(tone(0.1)).wait(GUARD) == ENDED
 
 
+class Renewable(Device):
+    """A `Device` that can make a fresh one (`FreshSink`), as PortAudio opens another stream to the same device: each
+    fresh one kept in `made` (shared), blocking as it opens when `blocking` says so (the device still away)."""
+
+    def __init__(self, made: list[Renewable] | None = None, blocking: bool = False) -> None:
+        super().__init__()
+        self.made = made if made is not None else []
+        self.blocking = blocking
+        if blocking:
+            self.open_gate.clear()
+
+    def fresh(self) -> Renewable:
+        device = Renewable(self.made, self.blocking)
+        self.made.append(device)
+        return device
+
+
+@pytest.fixture
+def renewing():
+    clock, device, told = Clock(), Renewable(), Told()
+    mixer = Mixer(device, clock=clock, sleep=clock.sleep, retry=(0.0, 0.01), watch_every=0.002)
+    mixer.listeners.append(told)
+    yield mixer, device, clock, told
+    for each in (device, *device.made):
+        each.open_gate.set()
+        each.write_gate.set()
+    mixer.close()
+
+
+def test_a_device_that_comes_back_while_its_open_never_returns_is_opened_afresh_and_used(renewing):
+    """The open does not return (a hung sound server, restarted meanwhile: the old call stays stuck); the device is
+    back at once for a fresh stream: the stuck call is given up, a fresh sink opened on a thread of its own, sound
+    back and said once (before: silent until the stuck call returned, here never)."""
+    mixer, device, clock, told = renewing
+    device.open_gate.clear()
+    mixer.play(tone(1.0))
+    assert device.opening.wait(GUARD)
+    clock.advance(OPEN_TIMEOUT)
+    assert told.wait(2), told.changes
+    assert told.changes == [DeviceChange(SoundLoss.NOT_ANSWERING), DeviceChange(None)]
+    (fresh,) = device.made
+    assert mixer.play(tone(0.2)).wait(GUARD) == ENDED and fresh.written > 0 and device.opened == 0
+    assert mixer.stuck == 1
+    device.open_gate.set()  # the stuck call returns at last: its stream is closed, and nothing more is told
+    assert returns(lambda: _until(lambda: mixer.stuck == 0))
+    assert device.opened == 1 and device.closed == 1 and len(told.changes) == 2
+    assert mixer.play(tone(0.2)).wait(GUARD) == ENDED and device.written == 0
+
+
+def test_fresh_opens_that_block_too_are_given_up_at_most_max_stuck_times_then_the_last_is_waited_on(renewing):
+    """The device stays away: each fresh open blocks as well, and is given up in turn; no more than `MAX_STUCK`
+    calls are ever left waiting (a thread each), then the mixer waits on the last; when the device answers, the
+    last call is the device back, told once."""
+    from assistant.speech.mixer import MAX_STUCK
+
+    mixer, device, clock, told = renewing
+    device.blocking = True
+    device.open_gate.clear()
+    mixer.play(tone(1.0))
+    opening = device
+    for _ in range(MAX_STUCK + 3):
+        assert opening.opening.wait(GUARD)
+        clock.advance(OPEN_TIMEOUT)
+        if len(device.made) == MAX_STUCK:
+            break
+        assert returns(lambda opening=opening: _until(lambda: len(device.made) > 0 and device.made[-1] is not opening))
+        opening = device.made[-1]
+    assert opening.opening.wait(GUARD)
+    clock.advance(OPEN_TIMEOUT * 3)
+    assert returns(lambda: _until(lambda: mixer.stuck == MAX_STUCK))
+    threading.Event().wait(0.1)  # (the watchdog looks every 2 ms: nothing more is given up)
+    assert len(device.made) == MAX_STUCK and mixer.stuck == MAX_STUCK
+    assert told.changes == [DeviceChange(SoundLoss.NOT_ANSWERING)]
+    opening.open_gate.set()  # the device answers the call waited on
+    assert told.wait(2) and told.changes[1] == DeviceChange(None)
+    assert mixer.play(tone(0.2)).wait(GUARD) == ENDED and opening.written > 0
+
+
+def _until(condition) -> None:
+    while not condition():
+        threading.Event().wait(0.002)
+
+
 # The real path: the plain mode at a terminal, PortAudio, ALSA's file plugin, a FIFO.
 
 LOST_BLOCKING = sound_lost(SoundLoss.NOT_ANSWERING)
@@ -263,6 +347,31 @@ def test_plain_mode_with_a_device_whose_open_never_returns_answers_every_key_and
     assert text.count(LOST_BLOCKING) == 1 and SOUND_BACK not in text
     assert transcript.read_text(encoding="utf-8").count("Rainbow Aura, Upgrade card") == 7
     assert device.bytes_heard() == 0
+
+
+def test_plain_mode_with_a_device_that_comes_back_anew_while_its_open_never_returns_plays_again_within_5_s(
+    at_terminal, device
+):
+    """Nobody reads the device: PortAudio's open of it never returns. The device comes back as a new one (a sound
+    server restarted while the old one hangs: a new FIFO at its path, read; the stuck open stays stuck for good):
+    "Sound is back." once, within 5 s of its return, and her next replies are heard; quit within 2 s (before: silent
+    for the session, the mixer waiting on the stuck open)."""
+    app, transcript = at_terminal()
+    answer_lines(app, 2, 0)
+    assert app.wait_for(LOST_BLOCKING, timeout=GUARD) is not None, app.text()
+    returned = time.monotonic()
+    device.come_back_anew()
+    shown = app.wait_for(SOUND_BACK, timeout=GUARD)
+    assert shown is not None, app.text()
+    assert shown - returned < 5.0, shown - returned
+    answer_lines(app, 2, 2)
+    app.wait_for("never shown", timeout=1.0)  # (the replies' words played meanwhile)
+    assert device.bytes_heard() > 0  # her replies heard again
+    took = app.quit(GUARD)
+    assert took is not None and took < 2.0, (took, app.text())
+    text = app.text()
+    assert text.count(LOST_BLOCKING) == 1 and text.count(SOUND_BACK) == 1
+    assert transcript.read_text(encoding="utf-8").count("Rainbow Aura, Upgrade card") == 4
 
 
 def test_plain_mode_with_a_device_that_stops_mid_game_goes_on_and_quits_while_it_is_stopped(at_terminal, device):

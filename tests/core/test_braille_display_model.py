@@ -473,6 +473,22 @@ def test_a_display_back_shows_a_phones_win_that_came_meanwhile_first_and_its_mov
     assert read(view) and "ana wins! cy, from a phone: ana wins with 3".startswith(read(view))  # the move, whole
 
 
+def test_the_notice_that_the_display_stopped_is_overtaken_when_it_is_back_waiting_or_drawn_unread():
+    stopped = "The braille display stopped answering."
+    view = BrailleView(40)
+    view.show(["Unicorns: Ana 1, Ben 1."])
+    view.show([stopped], waits=True, away=True)  # (behind the answer: it waits)
+    view.show(["Ben drew a card."], waits=True, move=True)
+    view.newest_first()
+    view.show(["The braille display is back."], notice=True)
+    assert [move.lines for move in view.waiting] == [("Ben drew a card.",)]
+    alone = BrailleView(40)
+    alone.show([stopped], waits=True, away=True)  # nothing shown: drawn on the stopped BRLTTY, never read
+    alone.newest_first()
+    alone.show(["The braille display is back."], notice=True)
+    assert not alone.waiting and read(alone) == "the braille display is back."
+
+
 @pytest.mark.parametrize(("width", "status_cells"), [(40, 4), (14, 1)])
 def test_a_waiting_win_is_read_first_and_marked(width, status_cells):
     view = BrailleView(width, status_cells=status_cells)

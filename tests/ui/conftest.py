@@ -1,4 +1,4 @@
-"""Fixtures of the app's tests (tests/ui): a real BRLTTY for the braille display's."""
+"""Fixtures of the app's tests (tests/ui): a real BRLTTY for the braille display's, and the app opened on it."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 from brltty_fixture import Brltty
+
+from tests.ui.braille_app import BrailleApp
 
 
 @pytest.fixture
@@ -18,3 +20,9 @@ def display_server(tmp_path, monkeypatch, request) -> Iterator[Brltty]:
     monkeypatch.setenv("BRLAPI_AUTH", server.auth)
     yield server
     server.stop()
+
+
+@pytest.fixture
+def braille_app(display_server, make_app) -> BrailleApp:
+    """The app as `table-assistant --braille-display --no-speech` opens it, on `display_server`."""
+    return BrailleApp(make_app(None, "--braille-display", "--no-speech"), display_server)

@@ -11,24 +11,15 @@ import os
 import signal
 
 import pytest
-from brltty_fixture import BRLTTY, Brltty
+from brltty_fixture import BRLTTY
 
+from tests.ui.braille_app import BrailleApp, until
 from tests.ui.test_braille_display_phones import at_the_end
-from tests.ui.test_braille_display_readers import reading, until
 
 pytest.importorskip("brlapi")
 pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
 
 NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
-
-
-@pytest.fixture
-def display_server(tmp_path, monkeypatch):
-    server = Brltty(tmp_path / "brltty", width=40)
-    monkeypatch.setenv("BRLAPI_HOST", server.host)
-    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
-    yield server
-    server.stop()
 
 
 async def bens_turn(pilot, app) -> None:
@@ -38,23 +29,23 @@ async def bens_turn(pilot, app) -> None:
     await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
 
 
-async def win_while_stopped(pilot, app, display_server) -> None:
+async def win_while_stopped(pilot, braille: BrailleApp) -> None:
     """To Ben's turn, then his winning move typed on the keyboard while BRLTTY is stopped (taken as away), and BRLTTY
     resumed: back when this returns."""
-    link = app.braille
+    app, link = braille.app, braille.link
     await bens_turn(pilot, app)
-    os.kill(display_server.process.pid, signal.SIGSTOP)
+    os.kill(braille.server.process.pid, signal.SIGSTOP)
     try:
         await pilot.press(*"play ginormous unicorn", "enter")
         await pilot.press(*"resolve", "enter")
         await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
         await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
     finally:
-        os.kill(display_server.process.pid, signal.SIGCONT)
+        os.kill(braille.server.process.pid, signal.SIGCONT)
     await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
 
 
-def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_second(display_server, make_app):
+def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_second(braille_app):
     """Ben wins while BRLTTY is stopped; when it resumes the win is drawn and shown (BRLTTY answered after it).
     `tally` and Enter typed on the display at once (the clock standing still: within `SETTLE_AFTER_BACK` of its
     return, as the keys it kept are passed on) are sent and answered, but the win stays held and is shown again;
@@ -62,14 +53,10 @@ def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_s
     from assistant.braille.display import SETTLE_AFTER_BACK
 
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
-        now = [1000.0]
-        link.display.clock = lambda: now[0]
-        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
+        braille_app.stand_still()  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
         async with app.run_test(size=(100, 40)) as pilot:
-            await win_while_stopped(pilot, app, display_server)
+            await win_while_stopped(pilot, braille_app)
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown")
             await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
             answered = len(app.replies)
@@ -78,7 +65,7 @@ def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_s
             await until(pilot, lambda: len(app.replies) > answered, "tally answered")
             assert "Ben wins!" not in link.acknowledged
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown again")
-            now[0] += SETTLE_AFTER_BACK
+            braille_app.advance(SETTLE_AFTER_BACK)
             answered = len(app.replies)
             display_server.type("tally")
             display_server.press("enter")
@@ -88,17 +75,13 @@ def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_s
     asyncio.run(scenario())
 
 
-def test_a_line_typed_on_the_display_whose_enter_a_stopped_brltty_kept_is_not_replaced_by_the_keyboards(
-    display_server, make_app
-):
+def test_a_line_typed_on_the_display_whose_enter_a_stopped_brltty_kept_is_not_replaced_by_the_keyboards(braille_app):
     """`resolve` typed on the display (her winning move); BRLTTY stops before passing on her Enter; she types
     `tally` on the keyboard and sends it. The display's line was kept apart, not replaced: when BRLTTY resumes and
     passes on the Enter, `resolve` is sent, and the win recorded."""
 
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
+        app, link, display_server = braille_app.app, braille_app.link, braille_app.server
         async with app.run_test(size=(100, 40)) as pilot:
             await bens_turn(pilot, app)
             await pilot.press(*"play ginormous unicorn", "enter")
@@ -119,17 +102,14 @@ def test_a_line_typed_on_the_display_whose_enter_a_stopped_brltty_kept_is_not_re
     asyncio.run(scenario())
 
 
-def test_after_an_outage_the_display_shows_the_current_turn_not_one_newer_moves_overtook(display_server, make_app):
+def test_after_an_outage_the_display_shows_the_current_turn_not_one_newer_moves_overtook(braille_app):
     """Her turn ends on the keyboard ("Ben's turn." held); BRLTTY stops; Ben's phone draws and ends his turn. When
     BRLTTY resumes, the first window is the present, "cy's turn.", never the overtaken "ben's turn." (which is no
     longer held); Ben's moves still wait, to be read whole."""
     from assistant.core.language.device import DeviceMove
 
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
-        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
         async with app.run_test(size=(100, 40)) as pilot:
             for line in (NEW_GAME, "draw", "end turn"):
                 await pilot.press(*line, "enter")
@@ -150,7 +130,7 @@ def test_after_an_outage_the_display_shows_the_current_turn_not_one_newer_moves_
     asyncio.run(scenario())
 
 
-def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(display_server, make_app):
+def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(braille_app):
     """Ben wins while BRLTTY is stopped; when it resumes the win is held first, the notice "The braille display is
     back…" under it. Once the half second has passed, `tally` typed on the keyboard acknowledges the win and its
     answer takes the display: the notice, never shown, waits unread (counted), and the next-unread key reads it."""
@@ -158,17 +138,13 @@ def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(display
     from assistant.core.braille.display import Key, Press
 
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
-        now = [1000.0]
-        link.display.clock = lambda: now[0]
-        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        app, link, shown = braille_app.app, braille_app.link, braille_app.shown
+        braille_app.stand_still()  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
         async with app.run_test(size=(100, 40)) as pilot:
-            await win_while_stopped(pilot, app, display_server)
+            await win_while_stopped(pilot, braille_app)
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown first")
             await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
-            now[0] += SETTLE_AFTER_BACK
+            braille_app.advance(SETTLE_AFTER_BACK)
             answered = len(app.replies)
             await pilot.press(*"tally", "enter")
             await until(pilot, lambda: len(app.replies) > answered, "tally answered")
@@ -184,7 +160,7 @@ def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(display
     asyncio.run(scenario())
 
 
-def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_again(display_server, make_app):
+def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_again(braille_app):
     """Her turn ends ("Ben's turn." held); BRLTTY stops; Ben's phone draws, plays his Ginormous Unicorn and wins.
     BRLTTY resumes: the win is held first. F8: every window read from there (pan right, on through the moves still
     waiting, to the end) says "ben wins" once, the digest's first; the moves it told no longer wait; the display's
@@ -194,12 +170,8 @@ def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_
     from assistant.core.language.device import DeviceMove
 
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
-        now = [1000.0]  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
-        link.display.clock = lambda: now[0]
-        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
+        braille_app.stand_still()  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
         async with app.run_test(size=(100, 40)) as pilot:
             for line in (NEW_GAME, "draw", "end turn"):
                 await pilot.press(*line, "enter")
@@ -216,7 +188,7 @@ def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_
                 os.kill(display_server.process.pid, signal.SIGCONT)
             await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win held first")
-            now[0] += SETTLE_AFTER_BACK  # (the display's keys move it again)
+            braille_app.advance(SETTLE_AFTER_BACK)  # (the display's keys move it again)
             answered = len(app.replies)
             await pilot.press("f8")
             await until(pilot, lambda: len(app.replies) > answered, "F8 answered")
@@ -233,5 +205,40 @@ def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_
             assert sum("ben wins" in window for window in windows) == 1, windows
             assert any(window.startswith("the braille display is back") for window in windows), windows
             assert windows[0] == digest and "ben drew a card." not in windows, windows  # (Ben's moves, told)
+
+    asyncio.run(scenario())
+
+
+def test_the_notice_that_the_display_stopped_is_not_left_waiting_behind_the_notice_that_it_is_back(braille_app):
+    """BRLTTY stops mid-game ("The braille display stopped answering…" is shown on screen and waits on the display,
+    which cannot show it); when it resumes she sees the present: "The braille display is back…" says it all, and
+    the stopped notice is overtaken, not left waiting behind it (before: the next-unread key read the stale "stopped
+    answering" after "is back"). Every window read from there, to the end of what waits, never says it stopped."""
+    from assistant.core.words.entry import braille_display_lost
+
+    async def scenario():
+        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
+        async with app.run_test(size=(100, 40)) as pilot:
+            await bens_turn(pilot, app)
+            os.kill(display_server.process.pid, signal.SIGSTOP)
+            try:
+                await pilot.press(*"tally", "enter")
+                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
+                assert any(reply.lines[0] == braille_display_lost() for reply in app.replies)  # said on screen
+            finally:
+                os.kill(display_server.process.pid, signal.SIGCONT)
+            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            stale = [move for move in link.view.waiting if move.lines and move.lines[0] == braille_display_lost()]
+            assert not stale, link.view.waiting
+            windows = [shown()]
+            for _ in range(30):  # (bounded: on through everything held and waiting)
+                if not link.view.held and not link.view.waiting:
+                    break
+                previous = shown()
+                display_server.press("next unread")
+                await until(pilot, lambda previous=previous: shown() != previous, "read on")
+                windows.append(shown())
+            assert any(window.startswith("the braille display is back") for window in windows), windows
+            assert not any("stopped answering" in window for window in windows), windows
 
     asyncio.run(scenario())

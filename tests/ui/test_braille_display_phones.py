@@ -17,7 +17,7 @@ from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
 from assistant.core.braille.display import Region
 from assistant.core.language.device import DeviceMove
-from tests.ui.test_braille_display_readers import reading, until
+from tests.ui.braille_app import reading, until
 
 pytest.importorskip("brlapi")
 pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")

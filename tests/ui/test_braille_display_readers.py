@@ -6,19 +6,16 @@ one who types on the computer's keyboard and reads the display."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
-from brltty_fixture import BRLTTY, Brltty
+from brltty_fixture import BRLTTY
 
-from assistant.braille.translate import Translator
-from assistant.core.braille import celltable
 from assistant.core.game import events as ev
+from tests.ui.braille_app import reading, until
 
 pytest.importorskip("brlapi")
 pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed")
 
-TRANSLATOR = Translator()
 #: The game to the win, each command with the start of the first window it must bring (a held fact first).
 GAME = [
     ("new game Ana Ben Cy babies red pink narwhal win 3", "new game: ana, ben and cy"),
@@ -30,28 +27,6 @@ GAME = [
 ]
 #: The facts held on the way: the turn, acknowledged by the next command sent; the win, held at the end.
 TURN, WIN = "Ben's turn.", "Ben wins!"
-#: A bound only a hang reaches.
-HANG = 60.0  # a bound only a hang reaches: 30 s was reached once on a machine busy with two test runs
-
-
-def reading(cells: str, status_cells: int) -> str:
-    return (TRANSLATOR.from_cells(cells[status_cells:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
-
-
-@pytest.fixture
-def display_server(tmp_path, monkeypatch, request):
-    server = Brltty(tmp_path / "brltty", width=request.param)
-    monkeypatch.setenv("BRLAPI_HOST", server.host)
-    monkeypatch.setenv("BRLAPI_AUTH", server.auth)
-    yield server
-    server.stop()
-
-
-async def until(pilot, condition, what: str) -> None:
-    deadline = time.monotonic() + HANG
-    while not condition():
-        assert time.monotonic() < deadline, what
-        await pilot.pause(0.02)
 
 
 def recording(app) -> list[str]:
@@ -75,11 +50,9 @@ def the_win(app) -> None:
 
 
 @pytest.mark.parametrize("display_server", [40, 20], indirect=True)
-def test_a_reader_of_the_first_window_only_types_on_and_loses_no_key(display_server, make_app):
+def test_a_reader_of_the_first_window_only_types_on_and_loses_no_key(braille_app):
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
+        app, link, display_server = braille_app.app, braille_app.link, braille_app.server
         status = link.view.status_cells
         given = recording(app)
         async with app.run_test() as pilot:
@@ -102,11 +75,9 @@ def test_a_reader_of_the_first_window_only_types_on_and_loses_no_key(display_ser
 
 
 @pytest.mark.parametrize("display_server", [40], indirect=True)
-def test_a_player_typing_on_the_computer_keyboard_reads_the_display_and_loses_no_key(display_server, make_app):
+def test_a_player_typing_on_the_computer_keyboard_reads_the_display_and_loses_no_key(braille_app):
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
+        app, link, display_server = braille_app.app, braille_app.link, braille_app.server
         status = link.view.status_cells
         given = recording(app)
         async with app.run_test() as pilot:
@@ -129,19 +100,14 @@ def test_a_player_typing_on_the_computer_keyboard_reads_the_display_and_loses_no
 
 
 @pytest.mark.parametrize("display_server", [12, 14, 20], indirect=True)
-def test_on_a_small_display_a_warnings_first_window_is_its_question_and_the_question_is_marked(
-    display_server, make_app
-):
+def test_on_a_small_display_a_warnings_first_window_is_its_question_and_the_question_is_marked(braille_app):
     """At 12 to 20 cells the first window holds two or three words: a warning's begins with its question, "record?",
     then whose move it is about (before: "ana has not", no question in it); the one status cell is the question
     mark while it is open."""
     from assistant.core.braille.display import QUESTION_CELL
 
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
-        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
             await until(pilot, lambda: app.session.game is not None, "the game")
@@ -151,6 +117,41 @@ def test_on_a_small_display_a_warnings_first_window_is_its_question_and_the_ques
             await until(pilot, lambda: shown() != "" and held.startswith(shown()), "the warning on the display")
             assert shown().startswith("record? ana"), shown()  # (before: "ana has not")
             assert display_server.cells()[0] == QUESTION_CELL  # the open question marked
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("display_server", [12, 14, 20], indirect=True)
+def test_on_a_small_display_a_save_offered_and_a_which_card_question_lead_with_who_asks(braille_app):
+    """At 12 to 20 cells the first window holds two or three words: a save offered begins "ben: save" (before: "ben
+    may save", no question in it), a "which card" question "ana: which" (before: "which card is", for nobody); the
+    numbered cards are in the fact held (nothing to choose from is lost), and the one status cell marks the open
+    question (a number sign for the numbered choice)."""
+    from assistant.core.braille.display import CHOICE_CELL, QUESTION_CELL
+
+    async def scenario():
+        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
+
+        async def asked(line: str, first: str, mark: str) -> str:
+            await pilot.press(*line, "enter")
+            await until(pilot, lambda: app.session.pending is not None, f"{line!r} asks")
+            held = link.view.held[0].text.lower()
+            await until(pilot, lambda: shown() != "" and held.startswith(shown()), f"{line!r} on the display")
+            assert shown().startswith(first), shown()
+            assert display_server.cells()[0] == mark  # the open question marked
+            return held
+
+        async with app.run_test(size=(100, 40)) as pilot:
+            for line in ("new game Ana Ben Cy babies red pink narwhal", "bring black knight unicorn into Ben",
+                         "bring basic red into Ben", "draw", "play unicorn poison", "resolve"):  # fmt: skip
+                await pilot.press(*line, "enter")
+            await until(pilot, lambda: len(app.session.game.log) >= 5, "Unicorn Poison resolved")
+            held = await asked("destroy basic red from Ben", "ben: save", QUESTION_CELL)  # (before: "ben may save")
+            assert "black knight unicorn" in held and "say yes" in held
+            await pilot.press(*"no", "enter")
+            await until(pilot, lambda: app.session.pending is None, "the save refused")
+            held = await asked("play rainbow", "ana: which", CHOICE_CELL)  # (before: "which card is")
+            assert "1 baby unicorn (rainbow)" in held and "4 rainbow lasso" in held
 
     asyncio.run(scenario())
 
@@ -173,17 +174,14 @@ class WaitingPhone:
 
 
 @pytest.mark.parametrize("display_server", [12, 14, 20], indirect=True)
-def test_on_a_small_display_a_join_questions_first_window_says_for_whom(display_server, make_app):
+def test_on_a_small_display_a_join_questions_first_window_says_for_whom(braille_app):
     """A second phone asks to record for Ben: at 12 to 20 cells its first window begins "ben: new" (before: "a new
     phone", for nobody), and the one status cell marks a question open."""
     from assistant.core.braille.display import QUESTION_CELL
     from assistant.core.language.device import DeviceJoined
 
     async def scenario():
-        app = make_app(None, "--braille-display", "--no-speech")
-        link = app.braille
-        assert link is not None
-        shown = lambda: reading(display_server.cells(), link.view.status_cells)  # noqa: E731
+        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
             await until(pilot, lambda: shown().startswith("new game"), "the game on the display")

@@ -171,3 +171,16 @@ def test_a_digit_that_cannot_be_a_choice_is_said_at_once_and_escape_closes_the_l
             assert app.session.game.state.pile == ()  # 0 resolved the card: nobody played an Instant
 
     asyncio.run(scenario())
+
+
+def test_which_instant_on_a_small_braille_display_leads_with_who_is_asked():
+    """`neigh Ben` in the Llamas deck asks which Instant: on a display of 20 cells or fewer its words lead with who is
+    asked ("Ben: which Instant?"), the numbered Instants all there; spoken as before."""
+    session = table_session(llamas())
+    for line in ("new game Ana Ben Cy", "draw", "play basic llama"):
+        session.handle(line)
+    asked = session.handle("neigh Ben")
+    (fact,) = asked.facts
+    assert fact.text.startswith("Which Instant does Ben play? 1 Spit Happens")
+    assert fact.narrow.startswith("Ben: which Instant? 1 Spit Happens") and fact.narrow.endswith("to choose.")
+    assert fact.narrow.count(",") == fact.text.count(",")  # (every Instant offered)

@@ -160,6 +160,9 @@ class Waiting:
     """For another hand's move, the stretch of news it came in (`BrailleView.news`, which her own move or a whole
     digest ends): a digest of what other hands did (F8) tells the moves of its stretch, so they no longer wait.
     None: a notice, which no digest tells."""
+    away: bool = False
+    """The display's own notice that BRLTTY stopped answering, which it could not show: overtaken by its return
+    (`newest_first`), whose notice says it is back, so never read after it."""
 
 
 @dataclass
@@ -284,6 +287,7 @@ class BrailleView:
         turn: str = "",
         notice: bool = False,
         move: bool = False,
+        away: bool = False,
     ) -> bool:
         """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
         fact says is not shown again in the answer: `rest`, the answer's lines less the fact's (the front end leaves
@@ -291,7 +295,8 @@ class BrailleView:
         the fact alone: then it is kept, to come back to, and panning on from the fact goes past it. `win`: the
         decisive fact tells a win; `kind`: what it tells otherwise (a turn); `turn`: for another hand's move, the
         turn it began ("" when none); `notice`: the display's own news (it is back), read like a move (below);
-        `move`: another hand's reply tells a move (not a notice), which a digest tells too (`digest_said`).
+        `move`: another hand's reply tells a move (not a notice), which a digest tells too (`digest_said`); `away`:
+        the notice that BRLTTY stopped answering, which waits until it is back and is then overtaken (`newest_first`).
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
@@ -306,15 +311,16 @@ class BrailleView:
             point = fits[0] if fits else points[-1] if points else ""
             if point.strip():
                 lines = (f"{point} {lines[0]}".strip(), *lines[1:]) if lines else (point,)
+            news = self.news if move else None
             if self.answer or self.waiting or self.held or self.typing:
-                later = Waiting(lines, win, point.strip() if win else "", turn, self.news if move else None)
+                later = Waiting(lines, win, point.strip() if win else "", turn, news, away)
                 if win:
                     self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), later)
                 else:
                     self.waiting.append(later)
                 return False
             self._put_answer(lines)
-            self._move = Waiting(lines, win, point.strip() if win else "", turn, self.news if move else None)
+            self._move = Waiting(lines, win, point.strip() if win else "", turn, news, away)
             return True
         unread, self._move = self._move, None
         if unread is not None:  # a move never read (`_move`): it waits again, at the front (behind a win waiting)
@@ -346,7 +352,11 @@ class BrailleView:
         newest turn, held or begun by a move waiting unread (an older turn held is overtaken: no longer held), then
         the other facts held in order (with neither a win nor a turn, the newest of them first); nothing shown
         meanwhile was read. A win that came from another hand meanwhile, waiting unread, is held first when no win
-        is (its move still waits, to be read whole)."""
+        is (its move still waits, to be read whole). The notice that it stopped answering is overtaken: it is no
+        longer waiting (nor shown, to come back), as the notice that it is back says both."""
+        self.waiting = [move for move in self.waiting if not move.away]
+        if self._move is not None and self._move.away:
+            self._move = None
         waiting_win = next((move.point for move in self.waiting if move.win and move.point), "")
         if waiting_win and not any(line.held is Held.WIN for line in self.held):
             self.held.append(dataclasses.replace(self.make_line(waiting_win), held=Held.WIN))

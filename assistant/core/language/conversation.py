@@ -33,15 +33,17 @@ from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
+    choose_card_for_narrow,
     event_refused,
     no_card_for,
     no_instant_card,
     save_failed,
     say_which_card,
     which_instant,
+    which_instant_narrow,
     who_plays,
 )
-from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_offered
+from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_offered, save_offered_narrow
 from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import changed_facts, undone_many
 from assistant.core.words.rulings import confirm_segments, objection_reasons, short_objection
@@ -168,9 +170,10 @@ class Conversation:
             return self.record(event)
         save = Save(owner, event.card, saver)
         self.objections, self.offered, self.saving = (), (save, isinstance(event, Destroy)), event
-        question = save_offered(game.table, save, isinstance(event, Destroy))
+        destroyed = isinstance(event, Destroy)
+        question = save_offered(game.table, save, destroyed)
         pending = Question(lambda: self._checked(save), refused=lambda: self.record(event))
-        return Reply.asking(question, pending)
+        return Reply.asking(question, pending, narrow=save_offered_narrow(game.table, save, destroyed))
 
     def check_again(self, event: Event) -> Reply:
         """An event built earlier, checked against the table as it is now: recorded, warned about, or its save
@@ -246,9 +249,10 @@ class Conversation:
         numbers = tuple(table.instants.index(card) + 1 if card in table.instants else 0 for card in instants)
         if 0 in numbers:  # (not one of the game's Instants: numbered in order)
             numbers = tuple(range(1, len(instants) + 1))
-        sentence = which_instant(table.setup.players[who], list(zip(numbers, instants)))
+        numbered = list(zip(numbers, instants))
+        sentence = which_instant(table.setup.players[who], numbered)
         pending = Choice(instants, then, numbers)
-        return _question(sentence, pending)
+        return _question(sentence, pending, which_instant_narrow(table.setup.players[who], numbered))
 
     def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
         """Numbered cards for a phrase; the number chosen carries the command on."""
@@ -258,7 +262,20 @@ class Conversation:
 
         titles = {deck.info.id: deck.info.title for deck in self.game.table.cards.decks}
         sentence = choose_card_for(phrase, cards, titles)
-        return _question(sentence, Choice(tuple(cards), then))
+        narrow = choose_card_for_narrow(self._asked_of(verb, command), phrase, cards, titles)
+        return _question(sentence, Choice(tuple(cards), then), narrow)
+
+    def _asked_of(self, verb: Verb, command: Command) -> str:
+        """Whom a question about a command is asked of, by name: the player a Baby is for ("baby Ben pink"), else
+        the one named first ("Ben play rainbow"), else whose turn it is (a name that fits no one: whose turn)."""
+        table, seat = self.game.table, self.game.state.current
+        named = command.target if verb.name == "baby" and command.target else command.actor
+        if named:
+            try:
+                seat = find_player(named, table.setup.players)
+            except CommandError:
+                pass  # (the command itself says why, once a card is chosen)
+        return table.setup.players[seat]
 
     def record(self, event: Event) -> Reply:
         """Apply an event, write it to the save, then announce it (nothing is said of an event not saved)."""
@@ -355,9 +372,10 @@ def _phone_lines(table: Table, step: Step, facts: tuple[About, ...], at: int) ->
     return lines_of(lead_with(facts, said))
 
 
-def _question(sentence: str, pending: Choice) -> Reply:
-    """A reply that asks which card: the question is its decisive fact, held until answered."""
-    return Reply.asking(sentence, pending)
+def _question(sentence: str, pending: Choice, narrow: str) -> Reply:
+    """A reply that asks which card: the question is its decisive fact, held until answered; `narrow`: its words on
+    a small braille display, who is asked first (`About.narrow`)."""
+    return Reply.asking(sentence, pending, narrow=narrow)
 
 
 def _unlike(cards: list[Card]) -> list[Card]:

@@ -35,7 +35,7 @@ from assistant.core.language.device import (
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Question, Reply, Segment
 from assistant.core.language.table_view import PhoneQuestion
-from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered
+from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered, save_offered_narrow
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
     QUESTION_LAPSED,
@@ -318,7 +318,7 @@ class DeviceTalk:
             then=lambda: self._as_phone(talk, mover, then),
             refused=None if refused is None else lambda: self._as_phone(talk, mover, refused),
         )
-        laptop = Reply.asking(save_offered(table, *offered), ask)
+        laptop = Reply.asking(save_offered(table, *offered), ask, narrow=save_offered_narrow(table, *offered))
         return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
 
     def next_host_save(self) -> tuple[str, DeviceOutcome] | None:

@@ -17,6 +17,7 @@ __all__ = [
     "ambiguous_player",
     "whose_stable",
     "choose_card_for",
+    "choose_card_for_narrow",
     "no_card_for",
     "script_unreadable",
     "save_damaged_unrepaired",
@@ -42,6 +43,7 @@ __all__ = [
     "reserved_name",
     "no_neigh_card",
     "which_instant",
+    "which_instant_narrow",
     "no_instant_card",
     "who_plays",
     "cannot_start",
@@ -113,6 +115,16 @@ def choose_card_for(query: str, candidates: list[Card], titles: dict[str, str] |
     """Candidates for a card named in a command; those of the same name named by what differs (`titles`: each
     deck's title by its id)."""
     return f"Which card is {spoken_query(query)}? {numbered_choices(candidates, '', titles)} Type a number to choose."
+
+
+def choose_card_for_narrow(
+    player: str, query: str, candidates: list[Card], titles: dict[str, str] | None = None
+) -> str:
+    """`choose_card_for` on a braille display of 20 cells or fewer, whose first window holds two or three words:
+    who is asked first, then the question, then the same numbered cards ("Ana: which card is rainbow? 4 matches:
+    ...")."""
+    choices = numbered_choices(candidates, "", titles)
+    return f"{player}: which card is {spoken_query(query)}? {choices} Type a number to choose."
 
 
 def no_card_for(query: str) -> str:
@@ -193,6 +205,12 @@ def which_instant(player: str, instants: list[tuple[int, Card]]) -> str:
     by its number for the whole game (`help instants`)."""
     items = ", ".join(f"{n} {card.name}" for n, card in instants)
     return f"Which Instant does {player} play? {items}. Type a number to choose."
+
+
+def which_instant_narrow(player: str, instants: list[tuple[int, Card]]) -> str:
+    """`which_instant` on a braille display of 20 cells or fewer: who is asked first ("Ben: which Instant? ...")."""
+    items = ", ".join(f"{n} {card.name}" for n, card in instants)
+    return f"{player}: which Instant? {items}. Type a number to choose."
 
 
 def no_instant_card() -> str:

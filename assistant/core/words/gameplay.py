@@ -95,6 +95,7 @@ from assistant.core.words.cardtext import type_name
 __all__ = [
     "NO_GAME",
     "save_offered",
+    "save_offered_narrow",
     "NOTHING_TO_CONFIRM",
     "NOT_RECORDED",
     "NOTHING_TO_UNDO",
@@ -254,6 +255,16 @@ def save_offered(table: Table, save: Save, destroyed: bool, buttons: bool = Fals
     return (
         f"{player_name(table, save.player)} may save {game_card_name(table, save.card)} by "
         f"{save_cost(table, save.other_card)} instead. Save it?{answer}"
+    )
+
+
+def save_offered_narrow(table: Table, save: Save, destroyed: bool) -> str:
+    """`save_offered` on a braille display of 20 cells or fewer, whose first window holds two or three words: who is
+    asked first, then the question ("Ben: save Basic Unicorn (Red)? By sacrificing ... instead. Say yes, ...")."""
+    fate = "destroyed" if destroyed else "sacrificed"
+    return (
+        f"{player_name(table, save.player)}: save {game_card_name(table, save.card)}? By "
+        f"{save_cost(table, save.other_card)} instead. Say yes, or no to let it be {fate}."
     )
 
 

@@ -1,0 +1,51 @@
+"""What the braille display's app tests share (tests/ui/conftest.py makes them fixtures): the app opened with a real
+BRLTTY's display (`--braille-display --no-speech`), the text its cells read as, and waits for a state, bounded."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from assistant.braille.translate import Translator
+from assistant.core.braille import celltable
+
+TRANSLATOR = Translator()
+#: A bound only a hang reaches.
+HANG = 60.0  # a bound only a hang reaches: 30 s was reached once on a machine busy with two test runs
+
+
+def reading(cells: str, status_cells: int) -> str:
+    """The text a display's cells read as, its status cells left out."""
+    return (TRANSLATOR.from_cells(cells[status_cells:].rstrip(celltable.BLANK)) or "").replace("\u2019", "'")
+
+
+async def until(pilot: Any, condition: Any, what: str) -> None:
+    """Wait until `condition()` holds, the app running meanwhile; fails naming `what` after `HANG` seconds."""
+    deadline = time.monotonic() + HANG
+    while not condition():
+        assert time.monotonic() < deadline, what
+        await pilot.pause(0.02)
+
+
+class BrailleApp:
+    """The app with a braille display on a real BRLTTY (`server`): the app, its display link, what the display
+    reads as now (`shown`), and the display's clock made the test's own on asking (`stand_still`)."""
+
+    def __init__(self, app: Any, server: Any) -> None:
+        self.app = app
+        self.server = server
+        link = app.braille
+        assert link is not None
+        self.link = link
+        self.now = 1000.0
+
+    def shown(self) -> str:
+        """The text the display shows now (BRLTTY's own cells, read back)."""
+        return reading(self.server.cells(), self.link.view.status_cells)
+
+    def stand_still(self) -> None:
+        """The display's clock is the test's from now on, standing still until `advance` (`SETTLE_AFTER_BACK`)."""
+        self.link.display.clock = lambda: self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
