@@ -175,8 +175,6 @@ def _joined(first: Reply, second: Reply) -> Reply:
         first,
         important=first.important or second.important,
         pending=second.pending,
-        facts=(*first.facts, *second.facts),
-        tells=(*first.tells, *second.tells),
         phone=(*(first.phone or first.lines), *(second.phone or second.lines)) if first.phone or second.phone else (),
         from_phone=first.from_phone,
         segments=(*first.segments, *second.segments),

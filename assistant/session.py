@@ -365,7 +365,7 @@ class Session:
             digest = missed(self.news, self.told, self._my_seat())
             self.news, self.told = (self.news, [*self.told, *digest.told]) if digest.more else ([], [])
             # (its win and turn typed, held as any reply's; its moves are no move of hers: not in `tells`)
-            return Reply(facts=digest.states, segments=digest.segments)
+            return Reply(segments=digest.segments)  # (its states told by its lines: `Digest.segments`)
         if command.verb == "stop":
             return Reply(control=Control.STOP)
         if command.verb == "repeat":

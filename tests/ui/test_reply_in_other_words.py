@@ -48,6 +48,7 @@ def segment(piece: Segment) -> Segment:
         about=tuple(about(fact) for fact in piece.about),
         repeats=tuple(about(fact) for fact in piece.repeats),
         without=rot(piece.without),
+        tells=tuple(about(fact) for fact in piece.tells),
     )
 
 
@@ -56,8 +57,6 @@ def translated(reply: Reply) -> Reply:
     return dataclasses.replace(
         reply,
         segments=tuple(segment(piece) for piece in reply.segments),
-        facts=tuple(about(fact) for fact in reply.facts),
-        tells=tuple(about(fact) for fact in reply.tells),
     )
 
 

@@ -9,14 +9,23 @@ next line.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
 from assistant.core.cards.card import Card
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.game.segment import Channel, Part, Segment, lines_of, reader_lines, speech_of
+from assistant.core.game.segment import (
+    Channel,
+    Part,
+    Segment,
+    facts_of,
+    lines_of,
+    reader_lines,
+    speech_of,
+    tells_of,
+)
 
 __all__ = [
     "Channel",
@@ -170,13 +179,6 @@ class Reply:
     (a win undone is no win)."""
     argument: str = ""
     """What a control is given, as typed (`share off`: "off"; `share 127.0.0.1:8123`: the address)."""
-    facts: tuple[About, ...] = ()
-    """The decisive facts of the reply, typed, each short ("Ana wins!", "Ana's turn, not Ben's. Record anyway?"): a
-    win or the game's end, a turn that begins, a count, a question waiting. Never lost when the next key or another
-    hand's move cuts the reply: said after, and held on the status line and a braille display until the next."""
-    tells: tuple[About, ...] = ()
-    """What else the reply tells, typed: the move it recorded (merged with other moves when they pile up, and what
-    a digest of the moves missed is made of)."""
     origin: Origin = OWN_KEY
     """Where it came from: her own key, a notice, an answer at once, another hand (`Origin`); a front end treats
     it by this, never by flags passed beside it."""
@@ -202,6 +204,32 @@ class Reply:
     def coming(self, origin: Origin) -> Reply:
         """The same reply, come from `origin`."""
         return dataclasses.replace(self, origin=origin)
+
+    @property
+    def facts(self) -> tuple[About, ...]:
+        """The decisive facts of the reply, typed, each short ("Ana wins!", "Ana's turn, not Ben's. Record anyway?"):
+        a win or the game's end, a turn that begins, a count, a question waiting. Never lost when the next key or
+        another hand's move cuts the reply: said after, and held on the status line and a braille display until the
+        next. Read from the segments that tell them (`facts_of`): kept nowhere else."""
+        return facts_of(self.segments)
+
+    @property
+    def tells(self) -> tuple[About, ...]:
+        """What else the reply tells, typed: the move it recorded (merged with other moves when they pile up, and
+        what a digest of the moves missed is made of), the counts it changed, what an Instant stopped, the events an
+        undo took back. Read from its segments (`tells_of`): kept nowhere else."""
+        return tells_of(self.segments)
+
+    def telling(self, tells: Iterable[About]) -> Reply:
+        """The same reply telling `tells` too: those its segments do not tell already, carried by its first segment
+        (`Segment.tells`; a segment of no words, neither shown nor said, when it has none)."""
+        told = self.tells
+        more = tuple(fact for fact in tells if fact not in told)
+        if not more:
+            return self
+        first, *rest = self.segments or (Segment("", channel=Channel.SPEECH),)
+        first = dataclasses.replace(first, tells=(*first.tells, *more))
+        return dataclasses.replace(self, segments=(first, *rest))
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -267,7 +295,7 @@ class Reply:
         words; `narrow`: its words on a small braille display, who asks first (`About.narrow`)."""
         fact = About(Topic.QUESTION, question, narrow=narrow)
         segment = Segment(question, (fact,), part=Part.FACT)
-        return cls(important=important, card=card, sound=sound, pending=pending, facts=(fact,), segments=(segment,))
+        return cls(important=important, card=card, sound=sound, pending=pending, segments=(segment,))
 
     @property
     def choices(self) -> tuple[Card, ...]:
@@ -299,8 +327,8 @@ class Reply:
         return dataclasses.replace(self, segments=(Segment(words), *segments))
 
     def then(self, other: Reply) -> Reply:
-        """This reply's words, then another's, with the other's question, facts and importance (a notice before a
-        question)."""
+        """This reply's words, then another's, with the other's question and importance (a notice before a question);
+        the facts of both, as their segments tell them."""
         return dataclasses.replace(other, segments=(*self.segments, *other.segments))
 
 
