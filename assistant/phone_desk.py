@@ -17,7 +17,7 @@ from assistant.core.game.history import Game
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby
-from assistant.core.language.reply import Pending, Reply
+from assistant.core.language.reply import Origin, Pending, Reply
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import card_lines
 from assistant.core.words.share import UNKNOWN_CARD, new_phone_waits, no_phone_waits, phone_name, recorded_from
@@ -156,7 +156,7 @@ class PhoneDesk:
         recorded from a phone kept with the phone named ("From Ben's phone."), which the laptop says too when it
         is one of two phones or more of its player."""
         if outcome.reply is not None:  # heard at the seat of the player whose device it answers
-            outcome = dataclasses.replace(outcome, reply=dataclasses.replace(outcome.reply, hand=player))
+            outcome = dataclasses.replace(outcome, reply=outcome.reply.coming(Origin.other_hand(player)))
         reply = outcome.reply
         game = self.session.game
         if reply is not None and outcome.phone is not None and game is not None:
@@ -175,8 +175,6 @@ def _joined(first: Reply, second: Reply) -> Reply:
         first,
         important=first.important or second.important,
         pending=second.pending,
-        facts=(*first.facts, *second.facts),
-        tells=(*first.tells, *second.tells),
         phone=(*(first.phone or first.lines), *(second.phone or second.lines)) if first.phone or second.phone else (),
         from_phone=first.from_phone,
         segments=(*first.segments, *second.segments),

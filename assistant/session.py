@@ -30,7 +30,7 @@ from assistant.core.game.about import About, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
-from assistant.core.language.reply import Channel, Choice, Control, Part, Pending, Question, Reply, Segment
+from assistant.core.language.reply import OWN_KEY, Channel, Choice, Control, Part, Pending, Question, Reply, Segment
 from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
 from assistant.core.text import readable
 from assistant.core.words.cardtext import HELP_LINES, NO_CHOICE_PENDING, choice_out_of_range
@@ -365,13 +365,13 @@ class Session:
             digest = missed(self.news, self.told, self._my_seat())
             self.news, self.told = (self.news, [*self.told, *digest.told]) if digest.more else ([], [])
             # (its win and turn typed, held as any reply's; its moves are no move of hers: not in `tells`)
-            return Reply(facts=digest.states, segments=digest.segments)
+            return Reply(segments=digest.segments)  # (its states told by its lines: `Digest.segments`)
         if command.verb == "stop":
             return Reply(control=Control.STOP)
         if command.verb == "repeat":
             if not self.said:
                 return Reply.of(NOTHING_SAID_YET)
-            return dataclasses.replace(self.said[-1], control=Control.REPEAT, pending=None)
+            return dataclasses.replace(self.said[-1], control=Control.REPEAT, pending=None, origin=OWN_KEY)
         if command.verb == "history":
             recent = list(self.said)[-_HISTORY_READ:]
             heading = answers_heading(len(recent))

@@ -168,9 +168,9 @@ def child(log: str, arguments: list[str]) -> int:
     replying = camera.camera_reply
 
     def noting_reply(session, event):  # type: ignore[no-untyped-def]
-        reply, new_input = replying(session, event)
+        reply = replying(session, event)
         write({"camera": time.perf_counter(), "speech": reply.speech})
-        return reply, new_input
+        return reply
 
     camera.camera_reply = noting_reply
     mounted = TableApp.on_mount

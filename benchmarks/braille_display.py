@@ -115,11 +115,11 @@ def measure(presses: int, width: int) -> dict[str, dict[str, float]]:
         with lock:
             reply = link.press(press, time.monotonic())
             if reply is not None:
-                link.show(reply)
+                link.render(reply)
 
     link.display.listen(pressed)
-    link.show(session.handle("new game Ana Ben Cy babies red pink narwhal win 7"))
-    link.show(session.handle("draw"))
+    link.render(session.handle("new game Ana Ben Cy babies red pink narwhal win 7"))
+    link.render(session.handle("draw"))
 
     def timed(action) -> float:
         before = server.drawn()

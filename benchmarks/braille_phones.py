@@ -207,7 +207,7 @@ class _Recorder:
         them; each, given in order, is answered with the display away or just back)."""
 
     def wire(self, app: Any) -> None:
-        handle, write, back, show = app.session.handle, self.link.display.write, self.link.back, self.link.show
+        handle, write, back, show = app.session.handle, self.link.display.write, self.link.back, self.link.render
 
         def kept(line: str) -> Any:
             self.given.append(line)
@@ -232,15 +232,15 @@ class _Recorder:
             finally:
                 self.returning = False
 
-        def showing(reply: Any, own_key: bool = True, player: str = "") -> None:
+        def showing(reply: Any) -> None:
             self.returning = reply is self.notice  # the notice that it is back: part of its return
             try:
-                show(reply, own_key, player)
+                show(reply)
             finally:
                 self.returning = False
 
         app.session.handle, self.link.display.write = kept, recording
-        self.link.back, self.link.show = returning, showing
+        self.link.back, self.link.render = returning, showing
 
     def row(self, text: str) -> None:
         """A row written: the first after a line of hers was answered, does it begin her answer? Text shown (not

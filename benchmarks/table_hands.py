@@ -297,17 +297,18 @@ def _note_plain_replies(log: str) -> None:
     import assistant.ui.plain as plain
     from assistant.core.game.about import Topic
 
-    show, lock = plain._show, threading.Lock()
+    show, lock = plain._Shown.show, threading.Lock()
 
-    def noting_show(reply, stdout, speak, own_key=True):  # type: ignore[no-untyped-def]
+    def noting_show(self, reply):  # type: ignore[no-untyped-def]
         moves = {p.at: [p.player, p.move] for t in reply.tells for p in t.flat() if p.topic is Topic.MOVE}
-        record = {"shown": time.perf_counter(), "own": own_key, "speech": reply.speech, "lines": list(reply.lines),
-                  "moves": moves, "win": any(f.topic is Topic.WIN for f in reply.facts)}  # fmt: skip
+        record = {"shown": time.perf_counter(), "own": reply.origin.own_key, "speech": reply.speech,
+                  "lines": list(reply.lines), "moves": moves,
+                  "win": any(f.topic is Topic.WIN for f in reply.facts)}  # fmt: skip
         with lock, open(log, "a", encoding="utf-8") as out:
             out.write(logs.dumps(record) + "\n")
-        return show(reply, stdout, speak, own_key)
+        return show(self, reply)
 
-    plain._show = noting_show  # type: ignore[assignment]
+    plain._Shown.show = noting_show  # type: ignore[method-assign]
 
 
 class PlainReader:

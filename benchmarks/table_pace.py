@@ -10,7 +10,7 @@ length), so a sentence takes its time and the next key can cut it. The app runs 
 notes each utterance the speech worker takes (its whole text, with what was folded into it) and when the worker is
 done with it, and, for each sentence played, when its player started, how long its sound is and whether it
 played to its end (exit 0) or was cut off (killed); and that shows a typed line beginning with "@" as a move from
-another player's device (`TableApp.show(reply, own_key=False)`): typed lines stand in for the phones here.
+another player's device (a reply from another hand, `Reply.origin`): typed lines stand in for the phones here.
 
 The games (`GAMES`): Unstable Unicorns 2nd Edition and Llamas Unleashed with Farmed and Dangerous, four players
 each (Neigh battles by one key, a Super Neigh, a chain with its duty, warnings answered, undos, questions by
@@ -63,7 +63,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # The games: each step is typed as a keyboard sends it. A line ("draw") is typed and Enter pressed; one character
 # ("0", "3", "n") is a one-key answer; "s" and a digit a Super Neigh by one key; "=2" a number typed and Enter (a
 # question by number); "@line" a move from another player's device (typed here, shown as a reply that did not come
-# from the player's own key: `TableApp.show(..., own_key=False)`), sent `BURST_S` after the step before.
+# from the player's own key: `Reply.origin` another hand's), sent `BURST_S` after the step before.
 
 #: Unstable Unicorns, 2nd Edition, four players to 4 Unicorns: Neigh battles by one key, a question by number, a
 #: chain with its duty, a warning answered (Ginormous Unicorn: Cy cannot Neigh), a Super Neigh, undos, a play out
@@ -160,6 +160,7 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
     import assistant.speech as speech
     from assistant.cli import main as app_main
     from assistant.core.game.about import Topic
+    from assistant.core.language.reply import PHONES
     from assistant.core.speech.placement import sentence_places
     from assistant.speech import backends
     from assistant.speech.player import Player
@@ -218,7 +219,7 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
     submitted, show = TableApp.on_input_submitted, TableApp.show
 
     def noting_show(self, reply, *args, **kwargs):  # type: ignore[no-untyped-def]
-        own = kwargs.get("own_key", args[1] if len(args) > 1 else True)
+        own = reply.origin.own_key
         moves = {p.at: [p.player, p.move] for t in reply.tells for p in t.flat() if p.topic is Topic.MOVE}
         write({"shown": time.perf_counter(), "own": own, "speech": reply.speech, "moves": moves,
                "win": any(f.topic is Topic.WIN for f in reply.facts)})  # fmt: skip
@@ -226,7 +227,7 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
 
     def other_hand(self, event):  # type: ignore[no-untyped-def]
         if event.value.startswith("@"):  # a move from another player's device
-            self.show(self.session.handle(event.value[1:]), own_key=False)
+            self.show(self.session.handle(event.value[1:]).coming(PHONES))
         else:
             submitted(self, event)
 

@@ -22,6 +22,15 @@ class Heard:
         if self.hear is not None:
             self.hear(reply)
 
+    def render(self, reply: Reply) -> None:
+        """As the real speaker chooses (`ReplySpeaker.render`): by where the reply came from."""
+        if reply.origin.new_input:
+            self(reply)
+        elif reply.origin.own_key:
+            self.notice(reply)
+        else:
+            self.other(reply)
+
     def notice(self, reply: Reply) -> None:
         self(reply)
 

@@ -101,6 +101,16 @@ class ReplySpeaker:
             segments=reply.segments,
         )
 
+    def render(self, reply: Reply) -> None:
+        """The speech as a front end (`FrontEnd`): a reply said as its origin asks: her own key's as new input, a
+        notice or an answer at once without making anything stale, another hand's in turn at its seat."""
+        if reply.origin.new_input:
+            self(reply)
+        elif reply.origin.own_key:
+            self.notice(reply)
+        else:
+            self.other(reply)
+
     def notice(self, reply: Reply) -> None:
         """Speak a reply that is not an answer to new input (the camera lost, a scanner notice): nothing waiting
         goes stale because of it."""

@@ -140,37 +140,18 @@ class SpeechService:
         `names`: the game's names that change where its sentences end; `segments`: the reply's typed segments, which
         say where each fact is said (`Utterance.segments`).
         """
-        sound = self._sound(sound)
         utterance = Utterance(
-            text, priority, private, sound=sound, facts=facts, tells=tells, hand=hand, names=names, segments=segments
+            text,
+            priority,
+            private,
+            sound=self._sound(sound),
+            facts=facts,
+            tells=tells,
+            hand=hand,
+            names=names,
+            segments=segments,
         )
-        if not other_hand:
-            return self._add(utterance)
-        table = self.table
-        if table is not None and table.speaks:  # the second voice (beside her screen reader too): hers never waited for
-            with self._cond:
-                self._queue.remember(utterance)
-            self._write(utterance)
-            return table.say(
-                text,
-                priority,
-                private=private,
-                sound=sound,
-                facts=facts,
-                tells=tells,
-                other_hand=True,
-                hand=hand,
-                names=names,
-                segments=segments,
-            )
-        with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next
-            cut_now = self._apply_locked(self._queue.arrive(utterance, self.clock()))
-            accepted = self._queue.busy
-            self._cond.notify_all()
-        self._write(utterance)
-        if cut_now:
-            self._cancel_backends()
-        return accepted
+        return self._add(utterance, other_hand=other_hand)
 
     def new_input(self, again: bool = True) -> None:
         """The player's own key (a line typed, a card scanned): its reply comes first. What is being said is cut
@@ -419,11 +400,28 @@ class SpeechService:
             raise ValueError(f"unknown earcon {name}")
         return name if self.earcons is not None else ""
 
-    def _add(self, utterance: Utterance) -> bool:
-        with self._cond:
-            accepted = self._queue.add(utterance)
+    def _add(self, utterance: Utterance, *, other_hand: bool = False) -> bool:
+        """Queue an utterance, the one piece `say` builds: the player's own at the end; another hand's (`say`'s
+        `other_hand`) by the table voice when there is one, the same utterance handed on (hers never waited for it;
+        kept here too, for `repeat`), else in turn after the sentence being said, an older one waiting shrinking to
+        its decisive fact (`SpeechQueue.arrive`)."""
+        table = self.table
+        if other_hand and table is not None and table.speaks:  # the second voice (beside her screen reader too)
+            with self._cond:
+                self._queue.remember(utterance)
+            self._write(utterance)
+            return table._add(replace(utterance, sound=table._sound(utterance.sound)), other_hand=True)
+        cut_now = False
+        with self._cond:  # decided and marked on the turn being said at once: the worker may take the new one next
+            if other_hand:
+                cut_now = self._apply_locked(self._queue.arrive(utterance, self.clock()))
+                accepted = self._queue.busy
+            else:
+                accepted = self._queue.add(utterance)
             self._cond.notify_all()
         self._write(utterance)
+        if cut_now:
+            self._cancel_backends()
         return accepted
 
     def _write(self, utterance: Utterance) -> None:

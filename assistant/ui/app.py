@@ -33,7 +33,7 @@ from textual.widgets import Input, Static
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.language.reply import Choice, Part
+from assistant.core.language.reply import Choice, FrontEnd, Part
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -107,18 +107,12 @@ class TextRegion(Static):
             self.refresh(layout=True)
 
 
-class Speaker(Protocol):
-    """What the app needs of the thing that speaks: `assistant.speech.replies.ReplySpeaker` (tests pass fakes)."""
+class Speaker(FrontEnd, Protocol):
+    """What the app needs of the thing that speaks: `assistant.speech.replies.ReplySpeaker` (tests pass fakes). As
+    a front end (`render`) it says a reply as its origin asks (`Reply.origin`)."""
 
     def __call__(self, reply: Reply) -> None:
         """Speak a reply to new input (a line typed, a card scanned): what still waits to be said is stale."""
-
-    def notice(self, reply: Reply) -> None:
-        """Speak a reply that arrives on its own (the camera lost, a scanner notice): nothing waiting goes stale."""
-
-    def other(self, reply: Reply) -> None:
-        """Speak a reply that did not come from the player's own key (a move from another player's device): said
-        in turn, in the order recorded, the player never more than one reply behind."""
 
     def echo(self, text: str) -> None:
         """Navigation echo: a region's name and first line, a braille cell typed, a six-key mode changed."""
@@ -208,8 +202,6 @@ class TableApp(App[None]):
         """The answers shown, oldest first; the first is the greeting (said by the command before the app opens)."""
         self.feedback = ""
         """The speech keys' last feedback (or a notice), on the status line until the next reply."""
-        self._asked: tuple[About, ...] = ()
-        """The decisive facts of the last reply that asked a question: held until it is answered."""
         self._word_rest = ""
         """After y or n answered a question as one key: the rest of "yes" or "no", not typed if it follows."""
         self._answered_key = ""
@@ -231,6 +223,11 @@ class TableApp(App[None]):
         """The terminal cursor on a region, where a braille display follows it (`assistant/ui/regions.py`)."""
         self.history = HistoryRegion(self)
         """The history region: earlier answers and the speech keys' feedback, newest first."""
+        self.front_ends: tuple[FrontEnd, ...] = tuple(
+            end for end in (AnswerPane(self), speak, braille, self.share.phones) if end is not None
+        )
+        """Every reply is rendered on each, in this order (`show`): the screen, the speech, a braille display, the
+        phones. To add a front end, add one object with a `render(reply)` here."""
 
     def _handle_exception(self, error: Exception) -> None:
         """An exception no handler caught. Textual's own last resort draws its traceback, with every local
@@ -307,7 +304,7 @@ class TableApp(App[None]):
         if self.braille is not None:  # the display's keys are read on its own thread, which only posts messages
             from assistant.ui.braille_messages import listen_in
 
-            self.braille.show(self.replies[0])  # the greeting, as on the screen
+            self.braille.render(self.replies[0])  # the greeting, as on the screen
             listen_in(self, self.braille)
 
     async def on_unmount(self) -> None:
@@ -331,12 +328,12 @@ class TableApp(App[None]):
     def on_display_lost(self, message: DisplayLost) -> None:
         """BRLTTY stopped answering: said once; the app goes on, and the display is taken back when it answers."""
         if self.braille is not None and self.query("#answer"):
-            self.show(self.braille.lost(), new_input=False)
+            self.show(self.braille.lost())
 
     def on_display_back(self, message: DisplayBack) -> None:
         """BRLTTY answers again: the display shows the game as it stands, and what came while it was gone is said."""
         if self.braille is not None and self.query("#answer"):
-            self.show(self.braille.back(), new_input=False, at_once=True)
+            self.show(self.braille.back())  # (an answer at once: `Source.AT_ONCE`)
 
     def on_display_answered(self, message: DisplayAnswered) -> None:
         """BRLTTY has shown a frame written to it: a fact held in it has been read."""
@@ -439,8 +436,7 @@ class TableApp(App[None]):
 
         if not self.query("#answer"):  # the app is closing: a message the camera posted before it was stopped
             return
-        reply, new_input = camera_reply(self.session, message.event)
-        self.show(reply, new_input=new_input)
+        self.show(camera_reply(self.session, message.event))
 
     def on_speech_noticed(self, message: SpeechNoticed) -> None:
         """A notice from the speech service (a sound failure): on the status line and in the history, once, and
@@ -500,7 +496,7 @@ class TableApp(App[None]):
         self.refresh_table()
         self.history.add(extra=text.splitlines())
         if self.braille is not None:  # on the display too: with speech off, nothing is lost
-            self.braille.show(Reply.of(*text.splitlines()))
+            self.braille.render(Reply.of(*text.splitlines()))
         self.call_after_refresh(self.cursor.place)  # the status line grew: the region it is on moved down
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -516,15 +512,11 @@ class TableApp(App[None]):
             self.braille.acknowledge()
         self.show(self.session.handle(line_after_answer(self.session, key, event.value)))
 
-    def show(
-        self, reply: Reply, new_input: bool = True, own_key: bool = True, *, at_once: bool = False, player: str = ""
-    ) -> None:
-        """Show a reply on screen and hand it to speech; the one place both happen. `new_input`: the reply
-        answers a line typed or a card scanned, so speech still waiting is stale (False for a notice). `own_key`
-        False: the reply did not come from the player's own key (a move from another player's device, `player`'s),
-        so it does not cut what is being said: it is said in turn (`Speaker.other`). Either waits unread on a
-        braille display, but for an answer to a key of hers that is not new input (`at_once`: her `share` lines,
-        F9 and F10) and the display's own news (it is back)."""
+    def show(self, reply: Reply) -> None:
+        """Show a reply on screen and hand it to speech, a braille display and the phones: the one place all happen.
+        Each front end (`front_ends`) renders it as its origin asks (`Reply.origin`: her own key, a notice, an
+        answer at once, another hand's move); the app first does what a reply's control asks of it, and adds its
+        own keys to the help and to coaching."""
         if self.camera_worker is not None and not reply.hint:
             self.camera_worker.quiet()  # the reply's screen and speech first (`camera.REPLY_QUIET_S`)
         if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
@@ -547,34 +539,43 @@ class TableApp(App[None]):
         if self.session.verbosity is Verbosity.COACHING and reply.lines and game and card_waits(self.session):
             keys = one_key_coaching(game.table)  # for learners: the keys, said with each question of the pile
             reply = reply.after(keys)
-        if self.replies and reply.lines:
-            self.history.add(extra=list(self.replies[-1].lines))
-        if reply.lines:
-            self.replies.append(reply)
-            self.answer_from = 0
-            self.query_one("#answer", Static).update("\n".join(reply.lines))
-        if reply.facts:
-            self.held_facts = reply.facts
-        elif self.held_facts and self.held_facts == self._asked and self.session.pending is None:
-            self.held_facts = ()  # the question was answered
-        self._asked = reply.facts if reply.pending is not None else self._asked
-        self.feedback = ""
-        self.refresh_table()
-        self.cursor.on_answer()
-        if self.speak is not None:
-            if not own_key:
-                self.speak.other(reply)
-            else:
-                (self.speak if new_input else self.speak.notice)(reply)
-        if self.braille is not None:  # at the moment speech gets it; another hand's move, or a notice that answers
-            self.braille.show(reply, own_key=at_once or (own_key and new_input), player=player)  # no key: waits
-        self.share.after(reply, new_input, own_key)  # phones see the table as now (and a phone its question)
+        for front_end in self.front_ends:
+            front_end.render(reply)
 
     def on_resize(self, event: events.Resize) -> None:
         """A taller terminal shows more of the history; a smaller one may no longer fit the QR code shown alone."""
         if self.query("#history-text"):
             self.history.draw(event.size.height)
             self.share.fit(event.size)
+
+
+class AnswerPane:
+    """The app's screen as a front end (`FrontEnd`): the answer region, the history under it, and the decisive
+    facts held on the status line."""
+
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+        self.asked: tuple[About, ...] = ()
+        """The decisive facts of the last reply that asked a question: held until it is answered."""
+
+    def render(self, reply: Reply) -> None:
+        """The reply's lines in the answer region (the one before them into the history), its decisive facts on
+        the status line."""
+        app = self.app
+        if app.replies and reply.lines:
+            app.history.add(extra=list(app.replies[-1].lines))
+        if reply.lines:
+            app.replies.append(reply)
+            app.answer_from = 0
+            app.query_one("#answer", Static).update("\n".join(reply.lines))
+        if reply.facts:
+            app.held_facts = reply.facts
+        elif app.held_facts and app.held_facts == self.asked and app.session.pending is None:
+            app.held_facts = ()  # the question was answered
+        self.asked = reply.facts if reply.pending is not None else self.asked
+        app.feedback = ""
+        app.refresh_table()
+        app.cursor.on_answer()
 
 
 def status_tells(game: Game | None, facts: tuple[About, ...]) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from assistant.core.braille.display import Act, BrailleView, Held, Press, Region, Status
 from assistant.core.game.about import Topic, texts
 from assistant.core.game.segment import Part, held_apart, lines_of
-from assistant.core.language.reply import Choice, Question
+from assistant.core.language.reply import AT_ONCE, NOTICE, Choice, Question
 from assistant.core.words.entry import DISPLAY_KEYS, move_point
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
@@ -70,7 +70,7 @@ class DisplayLink:
 
         with self.lock:
             self.missed = 0 if self.missed is None else self.missed
-            self._away = Reply.of(braille_display_lost(), important=True)
+            self._away = Reply.of(braille_display_lost(), important=True).coming(NOTICE)
         return self._away
 
     def back(self) -> Reply:
@@ -88,16 +88,17 @@ class DisplayLink:
             self.view.newest_first()  # what it drew while stopped was never read: the newest decisive fact first
             self._drawn = ("", None)
             self.draw()
-            self._notice = Reply.of(said, important=True)
+            self._notice = Reply.of(said, important=True).coming(AT_ONCE)  # (the display's own news: at once)
         return self._notice
 
-    def show(self, reply: Reply, own_key: bool = True, player: str = "") -> None:
-        """A reply shown on screen (or printed) is on the display too: its first line first, its decisive fact
-        held until the player goes on. A line the computer keyboard was typing has been sent. `own_key` False:
-        another hand's move (a phone's, `player`'s), which waits behind what is being read, its point first
-        (`BrailleView.show`)."""
+    def render(self, reply: Reply) -> None:
+        """A reply shown on screen (or printed) is on the display too (`FrontEnd`): its first line first, its
+        decisive fact held until the player goes on. A line the computer keyboard was typing has been sent. A reply
+        that answers no key of hers (`Origin.her_key` False: another hand's move, a phone's, or a notice) waits
+        behind what is being read, another hand's with its point first (`BrailleView.show`)."""
         if not reply.lines or reply.hint:
             return
+        own_key, player = reply.origin.her_key, reply.origin.player
         with self.lock:
             if self.missed is not None:
                 self.missed += 1

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from assistant.core.cards.card import Deck
-from assistant.core.language.reply import Reply
+from assistant.core.language.reply import NOTICE, Reply
 from assistant.core.words.scans import CAMERA_BACK, camera_failed
 from assistant.scanner.live import CodeAnnounced, CueGiven, LiveEvent, SourceBack, SourceLost
 from assistant.scanner.sources import FrameSource
@@ -35,16 +35,16 @@ if TYPE_CHECKING:
 REPLY_QUIET_S = 0.25
 
 
-def camera_reply(session: Session, event: LiveEvent) -> tuple[Reply, bool]:
-    """The reply to a scanner event, and whether it answers new input (a card read, a cue) rather than being a
-    notice that arrives on its own (the camera lost or back, a decoder missing)."""
+def camera_reply(session: Session, event: LiveEvent) -> Reply:
+    """The reply to a scanner event: new input (a card read, a cue: her own key's, `Source.OWN_KEY`), or a notice
+    that arrives on its own (the camera lost or back, a decoder missing: `Source.NOTICE`)."""
     if isinstance(event, CodeAnnounced):
-        return session.card_desk.scanned(event.payload), True  # the same reply as typing the card's name
+        return session.card_desk.scanned(event.payload)  # the same reply as typing the card's name
     if isinstance(event, CueGiven):
-        return session.card_desk.aiming(event.cue), True
+        return session.card_desk.aiming(event.cue)
     if isinstance(event, SourceBack):
-        return session.notice(CAMERA_BACK), False
-    return session.notice(event.sentence), False  # SourceLost or ScannerNotice: said once, typing carries on
+        return session.notice(CAMERA_BACK).coming(NOTICE)
+    return session.notice(event.sentence).coming(NOTICE)  # SourceLost or ScannerNotice: said once, typing goes on
 
 
 class CameraWorker:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from assistant.core.language.reply import FrontEnd
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
 from assistant.core.words.entry import QUIT_ON_KEYBOARD
@@ -51,7 +52,8 @@ def edited_lines(prompt: str = "") -> Iterator[str]:
 
 class PlainSpeaker(Protocol):
     """What the plain mode needs of the thing that speaks (`assistant.speech.replies.ReplySpeaker`): a reply said,
-    and the speech keys (`stop`); a phone's move is said by its `other`, when it has one."""
+    and the speech keys (`stop`); a reply is said as its origin asks by its `render` (`FrontEnd`), when it has
+    one, else by the speaker itself."""
 
     def __call__(self, reply: Reply) -> None:
         """Speak a reply to a line read."""
@@ -109,7 +111,7 @@ def run_plain(
         share_control(share)
 
     if display is not None:
-        _listen(display, lock, show, lambda reply: _show(reply, stdout, speak))
+        _listen(display, lock, show, shown.unbrailled)
     lines = iter(stdin)
     while True:
         if prompt:
@@ -145,27 +147,37 @@ class _Shown:
     and her next Enter cancels it, so a move printed just before her reply would take her reply's turn."""
 
     def __init__(self, stdout: TextIO, speak: PlainSpeaker | None, display: DisplayLink | None) -> None:
-        self.stdout, self.speak, self.display = stdout, speak, display
+        self.said, self.display = (_Said(speak) if speak is not None else None), display
+        self.front_ends: tuple[FrontEnd, ...] = tuple(
+            end for end in (_Printed(stdout), self.said, display) if end is not None
+        )
+        """Every reply is rendered on each, in this order (`show`): printed, said, on a braille display."""
         self.answering = False
         self.held: list[Reply] = []
 
-    def show(self, reply: Reply, own_key: bool = True) -> None:
-        if not own_key and self.answering:
-            _show(reply, self.stdout, self.speak, own_key, printed=False)
+    def show(self, reply: Reply) -> None:
+        if not reply.origin.own_key and self.answering:
+            if self.said is not None:
+                self.said.render(reply)
             self.held.append(reply)
             return
-        _show(reply, self.stdout, self.speak, own_key)
-        if self.display is not None:
-            self.display.show(reply, own_key)
+        for end in self.front_ends:
+            end.render(reply)
+
+    def unbrailled(self, reply: Reply) -> None:
+        """Printed and said, not on the braille display (that the display is lost)."""
+        for end in self.front_ends:
+            if end is not self.display:
+                end.render(reply)
 
     def held_after(self) -> None:
         """Her reply is printed: the moves held meanwhile are printed and shown now (already said)."""
         self.answering = False
         while self.held:
             reply = self.held.pop(0)
-            _show(reply, self.stdout, None)
-            if self.display is not None:
-                self.display.show(reply, False)
+            for end in self.front_ends:
+                if end is not self.said:
+                    end.render(reply)
 
 
 def _listen(
@@ -198,17 +210,30 @@ def _listen(
     display.display.listen(pressed, lost, back, on_answered=display.answered)
 
 
-def _show(
-    reply: Reply, stdout: TextIO, speak: PlainSpeaker | None, own_key: bool = True, *, printed: bool = True
-) -> None:
-    """Print a reply's lines (not when `printed` is False) and say it with `speak`."""
-    if reply.control is Control.STOP:
-        if speak is not None:
-            speak.control("stop")
-        return
-    if printed:
-        for text in reply.reader_lines:  # (to a screen reader: a new join code is never printed, only it is ready)
-            print(text, file=stdout)
-        stdout.flush()
-    if speak is not None:  # a phone's move is another hand's: said in turn, never cutting what is being said
-        (speak if own_key else getattr(speak, "other", speak))(reply)
+class _Printed:
+    """The printed lines as a front end (`FrontEnd`): a reply's lines on stdout, as a screen reader is given them
+    (a new join code is never printed, only that it is ready); `stop` prints nothing."""
+
+    def __init__(self, stdout: TextIO) -> None:
+        self.stdout = stdout
+
+    def render(self, reply: Reply) -> None:
+        if reply.control is Control.STOP:
+            return
+        for text in reply.reader_lines:
+            print(text, file=self.stdout)
+        self.stdout.flush()
+
+
+class _Said:
+    """The speech as a front end (`FrontEnd`): `stop` stops it; a reply is said as its origin asks (the speaker's
+    own `render`), or, by a speaker that has none, said as it comes."""
+
+    def __init__(self, speak: PlainSpeaker) -> None:
+        self.speak = speak
+
+    def render(self, reply: Reply) -> None:
+        if reply.control is Control.STOP:
+            self.speak.control("stop")
+            return
+        getattr(self.speak, "render", self.speak)(reply)

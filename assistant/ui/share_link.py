@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
-from assistant.core.language.reply import Reply, Segment
+from assistant.core.language.reply import PHONES, Reply, Segment
 from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
@@ -341,9 +341,7 @@ class ThreadedShare:
     """The plain mode's sharing: the server's own asyncio loop in a thread; moves are carried out there under the
     plain mode's lock (the one the braille display's reader thread uses), and shown by the plain mode's `show`."""
 
-    def __init__(
-        self, session: Session, lock: AbstractContextManager[Any], show: Callable[[Reply, bool], None]
-    ) -> None:
+    def __init__(self, session: Session, lock: AbstractContextManager[Any], show: Callable[[Reply], None]) -> None:
         self.lock = lock
         self.show = show
         self.session = session
@@ -353,13 +351,13 @@ class ThreadedShare:
 
     def _tell(self, reply: Reply) -> None:
         with self.lock:
-            self.show(reply, False)
+            self.show(reply.coming(PHONES))
 
     async def _submit(self, player: str, request: DeviceRequest) -> DeviceOutcome:
         with self.lock:  # one at a time with the lines typed and the display's keys, in the order they arrive
             outcome = apply_device(self.session, player, request)
-            if outcome.reply is not None:
-                self.show(outcome.reply, False)
+            if outcome.reply is not None:  # (another hand's, with its player: `PhoneDesk`)
+                self.show(outcome.reply)
             self.share.after(outcome.reply, force=True)
         return outcome
 

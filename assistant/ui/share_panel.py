@@ -16,24 +16,32 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from assistant.core.language.device import DeviceOutcome, DeviceRequest
-from assistant.core.language.reply import Reply
+from assistant.core.language.reply import AT_ONCE, NOTICE, PHONES, Reply
 from assistant.core.words.share import QR_BACK, QR_KEY, QR_PUT_AWAY, QR_SHOWN, qr_too_small
 from assistant.session import Session
 from assistant.ui.messages import PhoneMoved
 from assistant.ui.share_link import TableShare, apply_device, qr_text
 
-__all__ = ["QR_ONLY", "SharePanel", "Show"]
+__all__ = ["QR_ONLY", "Phones", "SharePanel", "Show"]
 
 
 class Show(Protocol):
-    """The app's `show`: a reply, whether it is new input (speech waiting goes stale), whether it came from the
-    player's own key; `at_once`: it answers her key (a braille display shows it at once); `player`: whose hand a
-    move was."""
+    """The app's `show`: a reply, rendered on every front end as its origin asks (`Reply.origin`)."""
 
-    def __call__(
-        self, reply: Reply, new_input: bool = True, own_key: bool = True, *, at_once: bool = False, player: str = ""
-    ) -> None:
-        """Show, say and braille the reply."""
+    def __call__(self, reply: Reply) -> None:
+        """Show, say and braille the reply, and tell the phones."""
+
+
+class Phones:
+    """The phones as a front end (`FrontEnd`): after each reply they see the table as now (and a phone its
+    question). A Textual widget has a `render` of its own, so the panel is not the front end itself."""
+
+    def __init__(self, panel: SharePanel) -> None:
+        self.panel = panel
+
+    def render(self, reply: Reply) -> None:
+        """Tell the phones (`SharePanel.after`)."""
+        self.panel.after(reply)
 
 
 #: The screen's class while the QR code is shown: every region hidden but the input line, the camera line and this.
@@ -52,8 +60,10 @@ class SharePanel(Static):
         self._drawn = ""
         """The join address drawn (with its code): a new code is drawn at once."""
         self.link = TableShare(
-            session, self._submit, on_code=lambda code: self.redraw(), tell=lambda reply: show(reply, False, False)
+            session, self._submit, on_code=lambda code: self.redraw(), tell=lambda reply: show(reply.coming(PHONES))
         )
+        self.phones = Phones(self)
+        """The phones as a front end of the app's."""
 
     def on_mount(self) -> None:
         self.display = False  # no blank line until the table is shared
@@ -76,14 +86,14 @@ class SharePanel(Static):
         else:
             reply = await self.link.control(argument)
         self.redraw()
-        self.show_reply(reply, False, True, at_once=True)  # her own key's answer: on the display at once
+        self.show_reply(reply.coming(AT_ONCE))  # her own key's answer: on the display at once
 
-    def after(self, reply: Reply | None, new_input: bool, own_key: bool) -> None:
+    def after(self, reply: Reply) -> None:
         """After a reply is shown: the phones see the table as now (and a phone its question); the player's own new
         input (a line typed, a card scanned) takes the screen back from the QR code."""
-        if new_input and own_key and self.qr_shown:
+        if reply.origin.new_input and self.qr_shown:
             self.hide_qr()
-        self.link.after(reply, force=not own_key)
+        self.link.after(reply, force=not reply.origin.own_key)
         if self.link.join_url() != self._drawn:  # a new code (a phone kept out with the keyboard's no): shown at once
             self.redraw()
 
@@ -130,7 +140,7 @@ class SharePanel(Static):
         too_small = self.too_small(size) if self.qr_shown else None
         if too_small is not None:
             self.hide_qr()
-            self.show_reply(too_small, False, True)
+            self.show_reply(too_small.coming(NOTICE))
 
     async def _submit(self, player: str, request: DeviceRequest) -> DeviceOutcome:
         """The server's submit: the move is posted as a message to this loop and answered in the order it came."""
@@ -149,7 +159,7 @@ class SharePanel(Static):
                 message.answer.set_exception(exc)
             return
         if outcome.reply is not None:  # another hand's: said in turn, in the order the moves came; phones told
-            self.show_reply(outcome.reply, True, False, player=message.player)
+            self.show_reply(outcome.reply)  # (`Source.OTHER_HAND`, with its player: `PhoneDesk`)
         else:
             self.link.after(None, force=True)
         if not message.answer.done():

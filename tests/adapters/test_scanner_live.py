@@ -904,19 +904,20 @@ def test_app_shows_cues_on_the_camera_line_and_hostile_payloads_literally(make_a
 
 
 def test_each_scanner_event_gets_its_reply_and_only_a_newer_cue_replaces_a_waiting_one():
+    from assistant.core.language.reply import NOTICE
     from assistant.scanner.live import ScannerNotice
     from assistant.ui.camera import camera_reply
     from assistant.ui.messages import ScannerEvent
 
     session = Session(load_card_set())
-    read, new_input = camera_reply(session, CodeAnnounced(AURA, 3))
-    assert read.card.id == "rainbow-aura" and new_input
-    cue, new_input = camera_reply(session, CueGiven(Cue.CLOSER))
-    assert cue.hint and cue.speech == aiming_words(Cue.CLOSER.value) and new_input
-    assert camera_reply(session, SourceLost(CAMERA_LOST))[0].speech == CAMERA_LOST
-    assert camera_reply(session, SourceBack())[0].speech == CAMERA_BACK
-    notice, new_input = camera_reply(session, ScannerNotice("The camera is slow."))
-    assert notice.important and notice.speech == "The camera is slow." and not new_input
+    read = camera_reply(session, CodeAnnounced(AURA, 3))
+    assert read.card.id == "rainbow-aura" and read.origin.new_input
+    cue = camera_reply(session, CueGiven(Cue.CLOSER))
+    assert cue.hint and cue.speech == aiming_words(Cue.CLOSER.value) and cue.origin.new_input
+    assert camera_reply(session, SourceLost(CAMERA_LOST)).speech == CAMERA_LOST
+    assert camera_reply(session, SourceBack()).speech == CAMERA_BACK
+    notice = camera_reply(session, ScannerNotice("The camera is slow."))
+    assert notice.important and notice.speech == "The camera is slow." and notice.origin is NOTICE
     older, newer = ScannerEvent(CueGiven(Cue.CLOSER)), ScannerEvent(CueGiven(Cue.HOLD_STILL))
     assert older.can_replace(newer)
     assert not older.can_replace(ScannerEvent(CodeAnnounced(AURA, 4)))

@@ -95,7 +95,6 @@ def test_the_answer_after_a_held_fact_leaves_out_what_it_said():
     duty = About(Topic.DUTY, "Destroy a Unicorn card in another player's Stable.", (2,), "Cy")
     chain = "Effect chain: the effect of Unicorn Poison, played by Cy"
     reply = Reply(
-        facts=(duty,),
         segments=(
             Segment(duty.text, (duty,), part=Part.FACT),
             Segment("Unicorn Poison is played: it takes effect, then goes to the discard pile."),

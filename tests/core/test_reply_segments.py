@@ -83,7 +83,7 @@ def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whateve
     from assistant.core.speech.queue import Utterance
 
     move = About(Topic.MOVE, "Cy destroyed Basic Unicorn (Red).", (2,), "Cy", MoveKind.DESTROY, "Basic Unicorn (Red)")
-    reply = Reply(facts=(TURN,), tells=(move,)).after(
+    reply = Reply().after(
         Segment("Nicht aufgenommen."),
         Segment("Zug 2: Ben ist dran.", (TURN,), TURN.states),
         Segment("Cy zerstörte Einhorn. Es liegt auf dem Ablagestapel.", (move,)),
@@ -91,3 +91,23 @@ def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whateve
     said = Utterance(reply.speech, facts=reply.facts, tells=reply.tells, segments=reply.segments, other=True)
     assert [said.unheard(heard) for heard in range(5)] == [[move, TURN], [move, TURN], [move], [], []]
     assert said.needed() == 3  # the notice, the turn, the move: what follows only explains
+
+
+def test_a_replys_facts_and_tells_are_read_from_its_segments_and_kept_nowhere_else():
+    """`Reply.facts` and `Reply.tells` are views of the segments, as `lines` and `speech` are: a reply is built from
+    segments alone, so what it holds and what it says cannot part (replies joined keep the facts of both)."""
+    from assistant.core.game.about import MoveKind
+
+    move = About(Topic.MOVE, "Cy destroyed Basic Unicorn (Red).", (2,), "Cy", MoveKind.DESTROY, "Basic Unicorn (Red)")
+    count = About(Topic.COUNT, "Ben 1 Unicorn.", (1,), "Ben")
+    asked = About(Topic.QUESTION, "Any Neigh?")
+    notice = Reply(segments=(Segment("Turn 2: Ben's turn.", (TURN,), TURN.states),))
+    reply = notice.then(
+        Reply(segments=(Segment("Cy destroyed it.", (move,)), Segment("Any Neigh?", (asked,)))).telling((count,))
+    )
+    assert {field.name for field in dataclasses.fields(Reply)}.isdisjoint({"facts", "tells"})
+    assert reply.facts == (TURN,)  # the table's prompt is told, not held: a question is a fact only as `Part.FACT`
+    assert reply.tells == (move, count)
+    assert reply.telling((move, count)) is reply  # told already: nothing added
+    held = Reply.asking("Record anyway?", Question(lambda: notice))
+    assert [fact.topic for fact in held.facts] == [Topic.QUESTION]

@@ -54,7 +54,7 @@ def test_each_phrase_of_a_verb_finds_that_verb(verb):
 
 @pytest.mark.parametrize("verb", [v for v in VERBS if v.kind is not Kind.START], ids=lambda v: v.name)
 def test_each_example_of_a_verb_parses_to_that_verb(verb):
-    example = re.sub(r"\(.*\)", "", verb.rows[0][0]).split(",")[0].replace("`", "").strip()
+    example = re.sub(r"\(.*\)", "", verb.rendered()[0][0]).split(",")[0].replace("`", "").strip()
     example = example.replace("CARD", "yay")
     command = parse_command(example, ("Ana", "Ben", "Cy"))
     assert command is not None and command.verb == verb.name, example
@@ -105,6 +105,20 @@ def test_the_type_checker_refuses_a_verb_the_table_does_not_have(tmp_path):
 
 def test_phase_after_stays_within_the_turn():
     assert Phase.BEGINNING.after is Phase.DRAW and Phase.END.after is Phase.END
+
+
+def test_the_help_in_a_games_own_words_renders_its_rows_with_them_and_never_renames_a_card():
+    """A game whose rules say Field and Animal (`rules llamas`) with an Unstable Unicorns deck: the rows are rendered
+    with the game's words (`HelpWords`), so the area and the creature change and the cards keep their own names
+    (rewriting the rendered English turned "Blow Up Unicorn" into "Blow Up Animal")."""
+    from assistant.core.cards.card import Vocabulary
+
+    lines = [line for _, line in help_rows(load_card_set("uu-nsfw-expansion"), Vocabulary.ANIMAL)]
+    undo = next(line for line in lines if line.startswith("undo"))
+    use = next(line for line in lines if line.startswith("use "))
+    assert '"Undone: Ana played Blow Up Unicorn."' in undo
+    assert "(The Bitchiest Unicorn's)" in use
+    assert any("into Ana's Field" in line for line in lines) and not any("Stable" in line for line in lines)
 
 
 @pytest.mark.parametrize("deck", ["llamas", "uu-2nd", "uu-nsfw"])

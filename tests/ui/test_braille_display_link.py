@@ -39,7 +39,7 @@ def test_a_herd_bonus_turn_shows_the_turn_then_the_bonus_effect_first():
         link.answered(link.view.frames)
         link.acknowledge()
         reply = session.handle(line)
-        link.show(reply)
+        link.render(reply)
         if any(fact.short for fact in reply.facts):
             break
     else:
@@ -59,7 +59,7 @@ def test_no_advice_to_hear_a_herd_bonus_reaches_the_display():
         link.acknowledge()
         reply = session.handle(line)
         advised += any("to hear it here" in text.lower() for text in reply.lines)
-        link.show(reply)
+        link.render(reply)
         shown = [*link.view.answer, *(fact.text for fact in link.view.held)]
         assert not any("hear it here" in text.lower() for text in shown), shown
     assert advised  # the screen and speech have it (the Ram's bonus, which the deck does not know)

@@ -17,6 +17,7 @@ from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
 from assistant.core.braille.display import Region
 from assistant.core.language.device import DeviceMove
+from assistant.core.language.reply import NOTICE
 from tests.ui.braille_app import reading, until
 
 pytest.importorskip("brlapi")
@@ -176,7 +177,7 @@ def test_a_notice_that_answers_no_key_waits_unread_like_a_phones_move(display_se
         async with app.run_test(size=(100, 40)) as pilot:
             await new_game_on_the_display(display_server, pilot, shown)
             before = shown()
-            app.show(Reply.of("The camera was unplugged: type card names instead."), new_input=False)
+            app.show(Reply.of("The camera was unplugged: type card names instead.").coming(NOTICE))
             await until(pilot, lambda: display_server.cells()[3] == celltable.to_cells("a"), "1 unread")
             assert shown() == before  # what was being read is still there
             display_server.press("next unread")

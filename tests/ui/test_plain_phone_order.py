@@ -10,6 +10,7 @@ from io import StringIO
 
 import pytest
 
+from assistant.core.language.reply import PHONES
 from assistant.session import Reply, Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
@@ -21,7 +22,7 @@ MOVES = ("Dee, from a phone: played Basic Unicorn (Red).", "Cy, from a phone: dr
 
 class _Share:
     """The share as the plain mode makes it, without its server: it keeps the plain mode's `show`, through which a
-    phone's move is shown (`ThreadedShare._submit` calls it, under the lock, with `own_key` False)."""
+    phone's move is shown (`ThreadedShare._submit` calls it, under the lock, from another hand: `Source.OTHER_HAND`)."""
 
     shows: list = []
 
@@ -52,7 +53,7 @@ def test_a_phones_move_shown_while_her_line_is_answered_is_printed_after_her_rep
     def handled(line: str) -> Reply:
         if line == "tally":  # the moves came after her Enter, before her reply was printed
             for move in MOVES:
-                _Share.shows[0](Reply.of(move), False)
+                _Share.shows[0](Reply.of(move).coming(PHONES))
         answers.append(handle(line))
         return answers[-1]
 
@@ -69,7 +70,7 @@ def test_a_phones_move_shown_between_her_lines_is_printed_at_once(session):
 
     def lines():
         yield "new game Ana Ben Cy Dee babies red pink orange yellow"
-        _Share.shows[0](Reply.of(MOVES[0]), False)
+        _Share.shows[0](Reply.of(MOVES[0]).coming(PHONES))
         assert out.getvalue().splitlines()[-1] == MOVES[0]  # never held while she is not answered
         yield "tally"
 

@@ -114,7 +114,7 @@ def test_a_phones_move_refused_for_a_full_disk_is_said_by_the_plain_mode(tmp_pat
     def lines():
         yield "new game Ana Ben Cy babies red pink orange"
         session.lobby.talk.log._write = _full_disk  # the disk fills
-        shared = ThreadedShare(session, threading.RLock(), lambda reply, own: print(*reply.lines, sep="\n", file=out))
+        shared = ThreadedShare(session, threading.RLock(), lambda reply: print(*reply.lines, sep="\n", file=out))
         outcome = asyncio.run(shared._submit("Cy", DeviceMove("discard")))  # as the server hands it a phone's move
         assert (outcome.status, outcome.lines) == ("refused", (save_failed(DISK_FULL),))
         yield "tally"

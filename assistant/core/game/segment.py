@@ -75,12 +75,46 @@ class Segment:
     without: str = ""
     """Its words less what `repeats` says ("Effect chain: the effect of Unicorn Poison, played by Cy."); for a
     `Part.PRIVATE` segment, what a screen reader's lines show in its place."""
+    tells: tuple[About, ...] = ()
+    """What else the reply tells that its words do not say as a move of theirs (`Reply.tells`): every count a step
+    changed (what a digest of the moves missed is made of), what an Instant stopped, the events an undo took back.
+    A move the words say is in `about`; these have no words of their own here."""
 
     def restates(self, facts: Iterable[About]) -> bool:
         """It tells states and only states that `facts` tell ("Turn 2: Ben's turn." for "Ben's turn."): a display
         holding those facts leaves it out, as speech that said them first does."""
         told = frozenset().union(*(fact.states for fact in facts))
         return bool(self.states) and self.states <= told
+
+
+#: What a reply tells beside its decisive facts (`Reply.tells`): a move, what an Instant stopped, an event taken back.
+TOLD = frozenset({Topic.MOVE, Topic.STOPPED, Topic.UNDO})
+
+
+def facts_of(segments: Iterable[Segment]) -> tuple[About, ...]:
+    """The decisive facts segments carry (`Reply.facts`), in order, each once: every fact their words tell but a move
+    (`TOLD`), and a question only where it is held as a fact in its own words (`Part.FACT`: a question the reply
+    leaves open); what the table waits for, told by the prompt's line, is open only until the next step."""
+    facts: list[About] = []
+    for segment in segments:
+        for fact in segment.about:
+            if fact.topic in TOLD or (fact.topic is Topic.QUESTION and segment.part is not Part.FACT):
+                continue
+            if fact not in facts:
+                facts.append(fact)
+    return tuple(facts)
+
+
+def tells_of(segments: Iterable[Segment]) -> tuple[About, ...]:
+    """What segments tell beside the decisive facts (`Reply.tells`), each once: the moves their words say (`TOLD`),
+    then what they carry with no words of their own (`Segment.tells`)."""
+    segments = tuple(segments)
+    said = [fact for segment in segments for fact in segment.about if fact.topic in TOLD]
+    told: list[About] = []
+    for fact in [*said, *(fact for segment in segments for fact in segment.tells)]:
+        if fact not in told:
+            told.append(fact)
+    return tuple(told)
 
 
 def lines_of(segments: Iterable[Segment]) -> tuple[str, ...]:

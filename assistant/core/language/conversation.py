@@ -153,8 +153,7 @@ class Conversation:
             reasons = objection_reasons(game.table, objections)
             said = confirm_segments("" if reasons == short else reasons, short)
             ask = Question(lambda: self._saved_or_recorded(event))
-            facts = tuple(fact for segment in said for fact in segment.about)
-            return Reply(important=True, pending=ask, facts=facts, segments=said)
+            return Reply(important=True, pending=ask, segments=said)  # (its facts: the warning, `Part.FACT`)
         return self._saved_or_recorded(event)
 
     def _saved_or_recorded(self, event: Event) -> Reply:
@@ -300,11 +299,9 @@ class Conversation:
         reply = Reply(
             important=step.important,
             sound="your-turn" if turn else "",
-            facts=facts,
-            tells=tells_of_step(game.table, step, at),
             phone=_phone_lines(game.table, step, facts, at),
             segments=tuple(advice_once(said, self.advised)),
-        )
+        ).telling(tells_of_step(game.table, step, at))  # (its move is told by its line: the counts and stops too)
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
             # "your turn ends at once" (Rhinocorn): the question "End Ana's turn now?" is open; yes ends it
             ask = Question(lambda: self._checked(EndTurn()), declined=TURN_GOES_ON)
@@ -347,7 +344,7 @@ class Conversation:
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
         kind = MoveKind.REDO if redo else MoveKind.UNDO
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
-        return Reply(important=True, settles=True, facts=facts, tells=tells, phone=phone, segments=segments)
+        return Reply(important=True, settles=True, phone=phone, segments=segments).telling(tells)
 
 
 def _holding_question(reply: Reply) -> Reply:
@@ -359,7 +356,7 @@ def _holding_question(reply: Reply) -> Reply:
         if question is not None:
             held = dataclasses.replace(segment, part=Part.FACT)
             segments = (*reply.segments[:n], held, *reply.segments[n + 1 :])
-            return dataclasses.replace(reply, facts=(*reply.facts, question), segments=segments)
+            return dataclasses.replace(reply, segments=segments)
     return reply
 
 

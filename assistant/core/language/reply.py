@@ -9,15 +9,37 @@ next line.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from assistant.core.cards.card import Card
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.game.segment import Channel, Part, Segment, lines_of, reader_lines, speech_of
+from assistant.core.game.segment import (
+    Channel,
+    Part,
+    Segment,
+    facts_of,
+    lines_of,
+    reader_lines,
+    speech_of,
+    tells_of,
+)
 
-__all__ = ["Channel", "Choice", "Control", "Part", "Pending", "Question", "Reply", "Segment"]
+__all__ = [
+    "Channel",
+    "Choice",
+    "Control",
+    "FrontEnd",
+    "Origin",
+    "Part",
+    "Pending",
+    "Question",
+    "Reply",
+    "Segment",
+    "Source",
+]
 
 
 @dataclass(frozen=True)
@@ -69,6 +91,71 @@ class Control(StrEnum):
     """Share the table with phones, or stop, or list or remove their devices (`share`, `argument` says which)."""
 
 
+class Source(StrEnum):
+    """Where a reply came from, which decides how each front end treats it (`Origin`)."""
+
+    OWN_KEY = "own key"
+    """Her own key: a line typed, a card scanned, a key of hers answered. What still waits to be said is stale;
+    a braille display shows it at once; the phones' QR code gives the screen back."""
+    NOTICE = "notice"
+    """A notice that arrives on its own (the camera lost, the display lost, the terminal too small for the QR
+    code): said after what is being said, nothing made stale; it waits unread on a braille display."""
+    AT_ONCE = "at once"
+    """An answer to a key of hers that is not new input (F9, F10, her `share` lines) or the display's own news (it
+    is back): said as a notice, but shown at once on a braille display."""
+    OTHER_HAND = "other hand"
+    """Another hand's: a move, answer or join from a player's phone, or the phones' news (a new join code): said in
+    turn at that player's seat, never cutting what is being said; it waits unread on a braille display."""
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a reply came from (`Source`), with the player whose hand it is when it is another hand's ("": the
+    phones' own news, or the laptop's)."""
+
+    source: Source = Source.OWN_KEY
+    player: str = ""
+
+    @classmethod
+    def other_hand(cls, player: str = "") -> Origin:
+        """Another hand's reply: `player`'s phone ("": the phones' own news)."""
+        return cls(Source.OTHER_HAND, player)
+
+    @property
+    def new_input(self) -> bool:
+        """It answers her own new input: what still waits to be said is stale."""
+        return self.source is Source.OWN_KEY
+
+    @property
+    def own_key(self) -> bool:
+        """It did not come from another hand: said where it comes, not in turn."""
+        return self.source is not Source.OTHER_HAND
+
+    @property
+    def her_key(self) -> bool:
+        """It answers a key of hers (new input or not): a braille display shows it at once."""
+        return self.source in (Source.OWN_KEY, Source.AT_ONCE)
+
+
+#: Her own key's origin: every reply to a line typed, unless told otherwise.
+OWN_KEY = Origin()
+#: A notice that arrives on its own.
+NOTICE = Origin(Source.NOTICE)
+#: An answer to a key of hers that is not new input.
+AT_ONCE = Origin(Source.AT_ONCE)
+#: The phones' own news (a join code renewed, another phone asking to join): another hand's, no player's.
+PHONES = Origin(Source.OTHER_HAND)
+
+
+class FrontEnd(Protocol):
+    """Something a reply is rendered on: the answer pane, the speech, a braille display, the phones, plain mode's
+    printed lines. The app and plain mode each keep a list of them and hand every reply to each in turn; each
+    decides from the reply's own values (its `origin`, its segments, its facts) what to do with it."""
+
+    def render(self, reply: Reply) -> None:
+        """Show, say or send the reply, as this front end does."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Reply:
     """What the app shows and says in answer to one line: a sequence of typed segments (`segments`), which every
@@ -92,16 +179,9 @@ class Reply:
     (a win undone is no win)."""
     argument: str = ""
     """What a control is given, as typed (`share off`: "off"; `share 127.0.0.1:8123`: the address)."""
-    facts: tuple[About, ...] = ()
-    """The decisive facts of the reply, typed, each short ("Ana wins!", "Ana's turn, not Ben's. Record anyway?"): a
-    win or the game's end, a turn that begins, a count, a question waiting. Never lost when the next key or another
-    hand's move cuts the reply: said after, and held on the status line and a braille display until the next."""
-    tells: tuple[About, ...] = ()
-    """What else the reply tells, typed: the move it recorded (merged with other moves when they pile up, and what
-    a digest of the moves missed is made of)."""
-    hand: str = ""
-    """The player whose device the reply answers (a phone's move, answer or join): heard at that player's seat,
-    every sentence of it; "" for the laptop's own."""
+    origin: Origin = OWN_KEY
+    """Where it came from: her own key, a notice, an answer at once, another hand (`Origin`); a front end treats
+    it by this, never by flags passed beside it."""
     from_phone: tuple[str, str] = ("", "")
     """A phone's move attributed in its first line ("Cy, from a phone: ..."): the player, and that line as it was
     before in the phones' words (what Cy's own phone shows: never its own name as news). ("", ""): none."""
@@ -114,6 +194,42 @@ class Reply:
     private: bool = False
     """Said into the private channel (headphones) where private reading is on (F6), as a card read is: the join
     code she asked for (`share`)."""
+
+    @property
+    def hand(self) -> str:
+        """The player whose device the reply answers (a phone's move, answer or join): heard at that player's seat,
+        every sentence of it; "" for the laptop's own."""
+        return self.origin.player if self.origin.source is Source.OTHER_HAND else ""
+
+    def coming(self, origin: Origin) -> Reply:
+        """The same reply, come from `origin`."""
+        return dataclasses.replace(self, origin=origin)
+
+    @property
+    def facts(self) -> tuple[About, ...]:
+        """The decisive facts of the reply, typed, each short ("Ana wins!", "Ana's turn, not Ben's. Record anyway?"):
+        a win or the game's end, a turn that begins, a count, a question waiting. Never lost when the next key or
+        another hand's move cuts the reply: said after, and held on the status line and a braille display until the
+        next. Read from the segments that tell them (`facts_of`): kept nowhere else."""
+        return facts_of(self.segments)
+
+    @property
+    def tells(self) -> tuple[About, ...]:
+        """What else the reply tells, typed: the move it recorded (merged with other moves when they pile up, and
+        what a digest of the moves missed is made of), the counts it changed, what an Instant stopped, the events an
+        undo took back. Read from its segments (`tells_of`): kept nowhere else."""
+        return tells_of(self.segments)
+
+    def telling(self, tells: Iterable[About]) -> Reply:
+        """The same reply telling `tells` too: those its segments do not tell already, carried by its first segment
+        (`Segment.tells`; a segment of no words, neither shown nor said, when it has none)."""
+        told = self.tells
+        more = tuple(fact for fact in tells if fact not in told)
+        if not more:
+            return self
+        first, *rest = self.segments or (Segment("", channel=Channel.SPEECH),)
+        first = dataclasses.replace(first, tells=(*first.tells, *more))
+        return dataclasses.replace(self, segments=(first, *rest))
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -179,7 +295,7 @@ class Reply:
         words; `narrow`: its words on a small braille display, who asks first (`About.narrow`)."""
         fact = About(Topic.QUESTION, question, narrow=narrow)
         segment = Segment(question, (fact,), part=Part.FACT)
-        return cls(important=important, card=card, sound=sound, pending=pending, facts=(fact,), segments=(segment,))
+        return cls(important=important, card=card, sound=sound, pending=pending, segments=(segment,))
 
     @property
     def choices(self) -> tuple[Card, ...]:
@@ -211,8 +327,8 @@ class Reply:
         return dataclasses.replace(self, segments=(Segment(words), *segments))
 
     def then(self, other: Reply) -> Reply:
-        """This reply's words, then another's, with the other's question, facts and importance (a notice before a
-        question)."""
+        """This reply's words, then another's, with the other's question and importance (a notice before a question);
+        the facts of both, as their segments tell them."""
         return dataclasses.replace(other, segments=(*self.segments, *other.segments))
 
 

@@ -155,7 +155,8 @@ class Verb:
     phrases: tuple[str, ...]
     """How it is said, each a phrase of words; a final `*` takes the rest of the line."""
     rows: tuple[tuple[str, str], ...]
-    """Examples and what each does: the help and the tables in docs/commands.md. The first is the verb's own."""
+    """Examples and what each does: the help and the tables in docs/commands.md. The first is the verb's own. Each
+    a template of the help's words (`HelpWords`: `{Stable}`, `{aura}`...), rendered by `rendered`."""
     parse: Parser = parse_nothing
     build: Builder | None = None
     """Event verbs: the event the command records."""
@@ -169,13 +170,65 @@ class Verb:
     @property
     def example(self) -> str:
         """The verb's first example, as typed."""
-        return self.rows[0][0].split(",")[0].strip("`… ")
+        return self.rendered()[0][0].split(",")[0].strip("`… ")
+
+    def rendered(self, words: HelpWords | None = None) -> tuple[tuple[str, str], ...]:
+        """Its rows in the help's words (`HelpWords`; none: Unstable Unicorns' own, as docs/commands.md has them)."""
+        return tuple(_render(row, words or HelpWords()) for row in self.rows)
 
     @property
     def help_line(self) -> str:
         """One line of the game help."""
-        example, meaning = self.rows[0]
-        return f"{example.replace('`', '')}: {meaning}."
+        return help_line(self.rows[0], HelpWords())
+
+
+@dataclass(frozen=True)
+class HelpWords:
+    """What the help's rows name, as the game in play says it: the parameters its templates are rendered with
+    (`Verb.rows`). The defaults are Unstable Unicorns' own words and cards, those of docs/commands.md."""
+
+    Stable: str = "Stable"
+    """The area in front of a player (`Vocabulary.area`)."""
+    Unicorn: str = "Unicorn"
+    """The creature in it (`Vocabulary.creature`)."""
+    Neighed: str = "Neighed"
+    """What a card an Instant stops is ("stopped" where there is no Neigh to say)."""
+    aura: str = "rainbow aura"
+    """An Upgrade the examples name, lower case as typed; the other examples likewise."""
+    yay: str = "yay"
+    slowdown: str = "slowdown"
+    basic: str = "basic red"
+    baby: str = "baby red"
+    colour: str = "red"
+    """A Baby named after a player's name ("baby Ana red")."""
+    discarded: str = "neigh"
+    """A card named to be discarded (an Instant)."""
+    optional: str = "unicorn speed"
+    """An optional beginning-of-turn effect, as typed, and what it gives (`optional_effect`)."""
+    optional_effect: str = "Unicorn Speed's extra card"
+    neigh_topic: str = "neigh, "
+    """The help topic "neigh" in the list of topics, and the note that it is there only with a Neigh card ("": a
+    deck with none)."""
+    neigh_only: str = "; neigh only in a deck with a Neigh card"
+
+    def fields(self) -> dict[str, str]:
+        """Every parameter by its name, and each example card capitalised as a sentence names it (`{Aura}`)."""
+        fields = dataclasses.asdict(self)
+        for name in ("aura", "yay", "slowdown", "basic", "baby"):
+            said = fields[name]
+            fields[name.capitalize()] = said if said == _NO_BABY else said.title()
+        return fields
+
+
+def help_line(row: tuple[str, str], words: HelpWords) -> str:
+    """A row as a line of the game help: its example as typed, then what it does, in the help's words."""
+    example, meaning = _render(row, words)
+    return f"{example.replace('`', '')}: {meaning}."
+
+
+def _render(row: tuple[str, str], words: HelpWords) -> tuple[str, str]:
+    fields = words.fields()
+    return row[0].format_map(fields), row[1].format_map(fields)
 
 
 # A table (fmt: skip): word and verb pairs in rows, not one pair a line.
@@ -226,7 +279,7 @@ VERBS: tuple[Verb, ...] = (
          "(default: the deck's)"),
         ("… `win 6`", "the table's own number to win"),
         ("… `two player`", "the 2-player variant (rulebook 002): cards removed, one Neigh each"),
-        ("… `babies red pink narwhal`", "each player's Baby, in seating order (or later: `baby Ana red`)"),
+        ("… `babies red pink narwhal`", "each player's Baby, in seating order (or later: `baby Ana {colour}`)"),
         ("… `stickler` / `rule-breaker` / `deck out reshuffle`", "first edition: what happens when the deck runs out"),
         ("… `hands`", "count hand sizes from the deal (otherwise unknown until reported)"),
         ("… `deck uu-1st` / `addon uu-dragons`", "other decks than the ones the app was started with"),
@@ -235,22 +288,22 @@ VERBS: tuple[Verb, ...] = (
         ("`resume`", "continue the last saved game exactly (also `table-assistant --resume`)"),
     )),
     Verb("undo", Kind.START, ("undo",), (
-        ("`undo`, `undo 3`, `undo all`", "take back events; each is announced (\"Undone: Ana played Rainbow Aura.\")"),
+        ("`undo`, `undo 3`, `undo all`", "take back events; each is announced (\"Undone: Ana played {Aura}.\")"),
     ), parse=parse_count),
     Verb("redo", Kind.START, ("redo",), (("`redo`, `redo 2`, `redo all`", "put undone events back"),),
          parse=parse_count),
     Verb("yes", Kind.START, ("yes",), (("`yes` / `confirm`", "record a warned event anyway"),)),
     Verb("no", Kind.START, ("no",), (("`no` / `cancel`", "record nothing; any other command also cancels"),)),
     # Events.
-    Verb("baby", Kind.EVENT, ("baby",), (("`baby Ana red`", "a Baby from the Nursery into Ana's Stable"),),
+    Verb("baby", Kind.EVENT, ("baby",), (("`baby Ana {colour}`", "a Baby from the Nursery into Ana's {Stable}"),),
          parse=parse_baby, build=build_baby, events=(Bring,), card_needed=True),
     Verb("play", Kind.EVENT, ("play",), (
-        ("`play rainbow aura`", "the current player plays a card from hand; Unicorns, Upgrades and Downgrades go "
-         "into their own Stable; with no card named, the card just read"),
-        ("`play slowdown into Ben`", "… into Ben's Stable"),
+        ("`play {aura}`", "the current player plays a card from hand; {Unicorn}s, Upgrades and Downgrades go "
+         "into their own {Stable}; with no card named, the card just read"),
+        ("`play {slowdown} into Ben`", "… into Ben's {Stable}"),
         ("`Ben play CARD` (an Instant, while a card is on the pile)", "Ben answers with that Instant"),
         ("`Ben play CARD` (an Instant, no card on the pile)", "Ben's Instant answers the effect being done or the "
-         "start of a turn (Unicorn Net, Flare Gun, Fishing Rod): it can be Neighed, and once resolved its effect "
+         "start of a turn (Unicorn Net, Flare Gun, Fishing Rod): it can be {Neighed}, and once resolved its effect "
          "comes first in the chain"),
         ("`play CARD from deck`, `play CARD from discard`", "a card's effect plays a card at once from the deck or "
          "the discard pile (Dragon Kiss): not the turn's play"),
@@ -271,8 +324,8 @@ VERBS: tuple[Verb, ...] = (
          "is done"),
     ), build=build_resolve, events=(Resolve,)),
     Verb("use", Kind.EVENT, ("use",), (
-        ("`use unicorn speed`", "the current player uses an optional beginning-of-turn effect (Unicorn Speed's extra "
-         "card): what follows, a `draw` too, is that effect's, never the Draw phase's; `resolve` when it is done"),
+        ("`use {optional}`", "the current player uses an optional beginning-of-turn effect ({optional_effect}): "
+         "what follows, a `draw` too, is that effect's, never the Draw phase's; `resolve` when it is done"),
     ), parse=parse_sacrifice, build=build_use, events=(UseEffect,), card_needed=True),
     Verb("next", Kind.EVENT, ("next", "end phase"), (
         ("`next`", "the next thing: resolve what waits, or else go to the next phase (from End of turn: the next "
@@ -291,48 +344,48 @@ VERBS: tuple[Verb, ...] = (
         ("`draw`, `draw 2`, `Ben draw`", "draw from the deck (at the start of a turn: the Draw phase's draw)"),
     ), parse=parse_count, build=build_draw, events=(Draw,)),
     Verb("discard", Kind.EVENT, ("discard",), (
-        ("`discard`, `discard neigh`", "discard a card from hand, named or not"),
+        ("`discard`, `discard {discarded}`", "discard a card from hand, named or not"),
     ), parse=parse_count, build=build_discard, events=(Discard,)),
     Verb("bring", Kind.EVENT, ("bring",), (
-        ("`bring basic red into Ana`", "bring a card directly into a Stable (not played: cannot be Neighed); add "
+        ("`bring {basic} into Ana`", "bring a card directly into a {Stable} (not played: cannot be {Neighed}); add "
          "`from discard`, `from deck` or `from nursery`"),
     ), parse=parse_card_into, build=build_bring, events=(Bring,), card_needed=True),
     Verb("steal", Kind.EVENT, ("steal",), (
-        ("`steal rainbow aura`, `steal rainbow aura from Ben`", "move a card from another player's Stable into the "
+        ("`steal {aura}`, `steal {aura} from Ben`", "move a card from another player's {Stable} into the "
          "current player's"),
     ), parse=parse_card_from, build=build_steal, events=(Steal,), card_needed=True),
     Verb("destroy", Kind.EVENT, ("destroy",), (
-        ("`destroy basic red`, `destroy basic red from Ben`", "a card from another player's Stable to the discard "
+        ("`destroy {basic}`, `destroy {basic} from Ben`", "a card from another player's {Stable} to the discard "
          "pile"),
     ), parse=parse_card_from, build=build_destroy, events=(Destroy,), card_needed=True),
     Verb("sacrifice", Kind.EVENT, ("sacrifice",), (
-        ("`sacrifice rainbow aura`", "a card from one's own Stable to the discard pile"),
+        ("`sacrifice {aura}`", "a card from one's own {Stable} to the discard pile"),
     ), parse=parse_sacrifice, build=build_sacrifice, events=(Sacrifice,), card_needed=True),
     Verb("save", Kind.EVENT, ("save",), (
-        ("`save basic red with black knight unicorn`", "a card about to be destroyed or sacrificed stays: its owner's "
+        ("`save {basic} with black knight unicorn`", "a card about to be destroyed or sacrificed stays: its owner's "
          "card that saves it instead is sacrificed (or the cards it costs are discarded); offered when one applies"),
     ), parse=parse_swap, build=build_save, events=(Save,), card_needed=True),
     Verb("return", Kind.EVENT, ("return",), (
-        ("`return rainbow aura`, `return yay to hand`", "a card from a Stable back to its owner's hand"),
-        ("`return basic red to the deck`, `return basic red to the discard pile`", "a card from a Stable into the "
+        ("`return {aura}`, `return {yay} to hand`", "a card from a {Stable} back to its owner's hand"),
+        ("`return {basic} to the deck`, `return {basic} to the discard pile`", "a card from a {Stable} into the "
          "deck, shuffled, or straight to the discard pile (Unicorn Shrinkray): neither a destroy nor a sacrifice, so "
          "only a leave effect of any leaving follows"),
     ), parse=parse_return, build=build_return, events=(ReturnToHand, ToDeck, ToDiscard), card_needed=True),
     Verb("take", Kind.EVENT, ("take",), (
-        ("`take yay from deck`, `take yay from discard`", "search the deck or the discard pile for a card (shown, "
+        ("`take {yay} from deck`, `take {yay} from discard`", "search the deck or the discard pile for a card (shown, "
          "then into hand)"),
     ), parse=parse_take, build=build_take, events=(Take,), card_needed=True),
     Verb("swap-hands", Kind.EVENT, ("swap hands",), (("`swap hands Ana Ben`", "two players exchange hands"),),
          parse=parse_swap_hands, build=build_swap_hands, events=(SwapHands,)),
     Verb("swap", Kind.EVENT, ("swap",), (
-        ("`swap yay with slowdown`", "two cards in two Stables change places (`swap yay from Ana with slowdown from "
-         "Ben`)"),
+        ("`swap {yay} with {slowdown}`", "two cards in two {Stable}s change places (`swap {yay} from Ana with "
+         "{slowdown} from Ben`)"),
     ), parse=parse_swap, build=build_swap, events=(Swap,), card_needed=True),
     Verb("move", Kind.EVENT, ("move",), (
-        ("`move slowdown to Ben`", "a card moves from one Stable to another (`move slowdown from Ana to Ben`)"),
+        ("`move {slowdown} to Ben`", "a card moves from one {Stable} to another (`move {slowdown} from Ana to Ben`)"),
     ), parse=parse_move, build=build_move, events=(Move,), card_needed=True),
     Verb("nursery", Kind.EVENT, ("nursery",), (
-        ("`nursery baby red`", "a Baby goes back to the Nursery"),
+        ("`nursery {baby}`", "a Baby goes back to the Nursery"),
         ("`nursery`", "the Babies in the Nursery"),
     ), parse=parse_nursery, build=build_nursery, events=(ToNursery,),
          answer=_lines(lambda g: describe_nursery(g.table, g.state))),
@@ -352,8 +405,8 @@ VERBS: tuple[Verb, ...] = (
     Verb("shuffle", Kind.EVENT, ("shuffle",), (
         ("`shuffle hand into deck`, `Ana shuffle hand into deck`", "a card's effect puts a whole hand back into the "
          "deck (Shake Up): the hand is 0 and the deck grows by it"),
-        ("`shuffle stable into deck`, `shuffle basic red into deck`, `shuffle a card from hand into deck`", "… a "
-         "whole Stable (its Babies go to the Nursery), one card from a Stable (Dragon Skies), one card from hand "
+        ("`shuffle stable into deck`, `shuffle {basic} into deck`, `shuffle a card from hand into deck`", "… a "
+         "whole {Stable} (its Babies go to the Nursery), one card from a {Stable} (Dragon Skies), one card from hand "
          "(Dragon's Misfortune)"),
         ("`shuffle discard into deck`", "the same as `reshuffle`"),
     ), parse=parse_shuffle, build=build_shuffle, events=(ToDeck, Reshuffle)),
@@ -370,7 +423,7 @@ VERBS: tuple[Verb, ...] = (
         ("`Ben misses next turn`, `miss turn Ben`", "a card's effect: Ben's next turn passes him by"),
     ), parse=parse_player, build=build_miss, events=(SkipTurn,)),
     Verb("give", Kind.EVENT, ("give",), (
-        ("`give a card to Ben`, `Ana give yay to Ben`", "a card's effect: a card passes from one hand to another "
+        ("`give a card to Ben`, `Ana give {yay} to Ben`", "a card's effect: a card passes from one hand to another "
          "(the hand sizes follow)"),
     ), parse=parse_give, build=build_give, events=(GiveCard,)),
     Verb("ban", Kind.EVENT, ("no instants", "ban instants"), (
@@ -381,10 +434,10 @@ VERBS: tuple[Verb, ...] = (
         ("`turn`, `whose turn`, `phase`", "turn number, whose turn, the phase, and what the player may do"),
     ), answer=_lines(lambda g: describe_turn(g.table, g.state))),
     Verb("stable", Kind.QUESTION, ("stable",), (
-        ("`stable`, `stable Ana` (or `field`)", "what is in each Stable (or Ana's) and how many Unicorns it counts; "
-         "Llamas: the herd"),
+        ("`stable`, `stable Ana` (or `field`)", "what is in each {Stable} (or Ana's) and how many {Unicorn}s it "
+         "counts; Llamas: the herd"),
     ), parse=parse_query, answer=_answer_stable),
-    Verb("tally", Kind.QUESTION, ("tally",), (("`tally`", "every player's Unicorns and the number to win"),),
+    Verb("tally", Kind.QUESTION, ("tally",), (("`tally`", "every player's {Unicorn}s and the number to win"),),
          answer=_lines(lambda g: describe_tally(g.table, g.state))),
     Verb("pile", Kind.QUESTION, ("pile",), (("`pile`", "the Instant pile from the top"),),
          answer=_lines(lambda g: describe_pile(g.table, g.state))),
@@ -406,9 +459,8 @@ VERBS: tuple[Verb, ...] = (
     ), parse=parse_query),
     Verb("help", Kind.QUESTION, ("help", "?"), (
         ("`help`, `help win`, `help commands`, `help commands 3`, `help commands all`", "a short help (F1 in the "
-         "app); one topic (win, keys, turn, neigh, instants, questions, undo, scanning, braille, settings; neigh "
-         "only in a deck with a Neigh card); the command table's parts, each under half a minute; one part; every "
-         "command"),
+         "app); one topic (win, keys, turn, {neigh_topic}instants, questions, undo, scanning, braille, "
+         "settings{neigh_only}); the command table's parts, each under half a minute; one part; every command"),
     )),
     # Listening: the session and the front ends carry these out.
     Verb("repeat", Kind.LISTENING, ("repeat", "again", "say again"), (
@@ -421,11 +473,11 @@ VERBS: tuple[Verb, ...] = (
     Verb("catch-up", Kind.LISTENING, ("missed", "catch up"), (
         ("`missed` (or `catch up`)", "what other hands did since your last move or since you last asked, a sentence a "
          "player, a win and the moves that took your cards first; about 10 s, then \"More: say missed again.\" "
-         "(F8 in the app); after a busy round only what changed the Stables, in two parts at most"),
+         "(F8 in the app); after a busy round only what changed the {Stable}s, in two parts at most"),
     )),
     Verb("verbosity", Kind.LISTENING, ("verbosity",), (
         ("`verbosity`", "the next level of detail: brief, normal, coaching (F7 in the app)"),
-        ("`verbosity brief`", "facts only: \"Basic Unicorn. Neigh?\", then \"Ana: 2 Unicorns.\""),
+        ("`verbosity brief`", "facts only: \"Basic {Unicorn}. Neigh?\", then \"Ana: 2 {Unicorn}s.\""),
         ("`verbosity normal`", "the facts and what the table waits for"),
         ("`verbosity coaching`", "also how to say it (\"say draw\"), for learning the commands"),
     ), parse=parse_level),
@@ -497,30 +549,40 @@ def help_rows(cards: CardSet | None = None, vocabulary: Vocabulary | None = None
 
     With the cards in play, the examples name cards of that deck (a Llamas Unleashed game hears no Rainbow Aura),
     the Neigh verbs are left out when no card of the deck is a Neigh (`is_plain_neigh`), and the lines are in the
-    game's words (`vocabulary`, else the deck's: Field and Animal)."""
+    game's words (`vocabulary`, else the deck's: Field and Animal): each row rendered with the deck's `HelpWords`
+    (`help_words`), never rewritten once rendered."""
     if cards is None:
         return [(verb.kind, verb.help_line) for verb in VERBS]
-    words = vocabulary or cards.vocabulary
-    examples = _deck_examples(cards)
-    has = {Tag.NEIGH: any(map(is_plain_neigh, cards)), Tag.SUPER_NEIGH: any(c.has(Tag.SUPER_NEIGH) for c in cards)}
+    words = help_words(cards, vocabulary or cards.vocabulary)
+    neigh, super_neigh = any(map(is_plain_neigh, cards)), any(c.has(Tag.SUPER_NEIGH) for c in cards)
     lines: list[tuple[Kind, str]] = []
     for verb in VERBS:
-        line = verb.help_line
-        if verb.name == "neigh" and not has[Tag.NEIGH]:
-            example, meaning = BY_NAME["play"].rows[2]  # no Neigh card: the deck's own Instants answer
-            line = f"{example.replace('`', '')}: {meaning}."
-        elif verb.name == "super-neigh" and not has[Tag.SUPER_NEIGH]:
+        row = verb.rows[0]
+        if verb.name == "neigh" and not neigh:
+            row = BY_NAME["play"].rows[2]  # no Neigh card: the deck's own Instants answer
+        elif verb.name == "super-neigh" and not super_neigh:
             continue
-        elif verb.name == "use" and cards.find_exact("unicorn speed") is None and (own := _optional_example(cards)):
-            line = line.replace("unicorn speed", own.lower()).replace("Unicorn Speed's extra card", f"{own}'s")
-        elif verb.name == "help" and not has[Tag.NEIGH]:  # no topic "neigh" there (`words.help.offered_topics`)
-            line = line.replace("neigh, ", "").replace("; neigh only in a deck with a Neigh card", "")
-        line = _EXAMPLE_CARDS.sub(lambda m: _as_typed(examples.get(m.group(0).lower()), m.group(0)), line)
-        if words is not Vocabulary.UNICORN:
-            line = re.sub(r"\bStable", words.area, line)
-            line = re.sub(r"\bUnicorn", words.creature, line).replace("Neighed", "stopped")
-        lines.append((verb.kind, line))
+        lines.append((verb.kind, help_line(row, words)))
     return lines
+
+
+def help_words(cards: CardSet, vocabulary: Vocabulary) -> HelpWords:
+    """The help's words for a game with these cards: its area and creature, the deck's own cards for the examples
+    (`_deck_examples`), its own optional effect for `use` when it has no Unicorn Speed, and the topic "neigh" only
+    where a card is a Neigh."""
+    examples = _deck_examples(cards)
+    said = {name: examples.get(example, example) for name, example in _EXAMPLE_FIELDS.items()}
+    unicorns = vocabulary is Vocabulary.UNICORN
+    neigh = any(map(is_plain_neigh, cards))
+    own = _optional_example(cards) if cards.find_exact("unicorn speed") is None else None
+    return dataclasses.replace(
+        HelpWords(**said),
+        Stable=vocabulary.area,
+        Unicorn=vocabulary.creature,
+        Neighed="Neighed" if unicorns else "stopped",
+        **({"optional": own.lower(), "optional_effect": f"{own}'s"} if own else {}),
+        **({} if neigh else {"neigh_topic": "", "neigh_only": ""}),
+    )
 
 
 #: The cards the help's examples name (Unstable Unicorns cards), and the type a card of another deck stands in
@@ -534,9 +596,16 @@ _EXAMPLE_TYPES = {
     "red": CardType.BABY,
     "neigh": CardType.INSTANT,
 }
-_EXAMPLE_CARDS = re.compile(
-    r"\b(rainbow aura|yay|slowdown|basic red|baby red|(?<=baby Ana )red|(?<=discard )neigh)\b", re.IGNORECASE
-)
+#: The help's parameter for each example card (`HelpWords`).
+_EXAMPLE_FIELDS = {
+    "aura": "rainbow aura",
+    "yay": "yay",
+    "slowdown": "slowdown",
+    "basic": "basic red",
+    "baby": "baby red",
+    "colour": "red",
+    "discarded": "neigh",
+}
 #: What stands for a Baby in the examples when the deck names none.
 _NO_BABY = "BABY"
 
@@ -554,13 +623,6 @@ def example_names(cards: CardSet) -> tuple[str, str]:
     "basic red" in Unstable Unicorns; cards of the same types in another deck)."""
     examples = _deck_examples(cards)
     return examples.get("rainbow aura", "rainbow aura"), examples.get("basic red", "basic red")
-
-
-def _as_typed(stand_in: str | None, example: str) -> str:
-    """The stand-in for an example card, capitalised as the example was ("Ana played Rainbow Aura.")."""
-    if stand_in is None:
-        return example
-    return stand_in.title() if example[:1].isupper() and stand_in != _NO_BABY else stand_in
 
 
 def _deck_examples(cards: CardSet) -> dict[str, str]:
@@ -602,7 +664,9 @@ def markdown_tables() -> str:
     out: list[str] = []
     for kind in Kind:
         out += [f"## {kind.value}", "", "| command | what it does |", "| --- | --- |"]
-        out += [f"| {example} | {meaning} |" for verb in VERBS if verb.kind is kind for example, meaning in verb.rows]
+        out += [
+            f"| {example} | {meaning} |" for verb in VERBS if verb.kind is kind for example, meaning in verb.rendered()
+        ]
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 

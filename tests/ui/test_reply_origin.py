@@ -1,0 +1,138 @@
+"""Every front end renders a reply as its origin asks (`Reply.origin`), in the app and in plain mode alike: her own
+key's answer as new input, a notice (the braille display lost or back) without making what waits to be said
+stale, another hand's move in turn; plain mode's fan-out is the app's, with no flags of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from io import StringIO
+
+import pytest
+
+from assistant.core.braille import celltable
+from assistant.core.braille.display import BrailleView
+from assistant.core.language.device import DeviceMove
+from assistant.core.language.reply import AT_ONCE, NOTICE, Origin, Reply, Source
+from assistant.session import Session
+from assistant.speech.replies import ReplySpeaker
+from assistant.storage.decks import load_card_set
+from assistant.ui import plain
+from assistant.ui.braille_display import DisplayLink
+from assistant.ui.plain import run_plain
+from assistant.ui.share_link import apply_device
+
+NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
+
+
+class Said:
+    """A speaker that notes how each reply was said: as new input, as a notice, or in turn for another hand. Its
+    `render` is the real speaker's, which chooses by the reply's origin."""
+
+    render = ReplySpeaker.render
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, str]] = []
+
+    def __call__(self, reply: Reply) -> None:
+        self.heard.append(("new input", reply.speech))
+
+    def notice(self, reply: Reply) -> None:
+        self.heard.append(("notice", reply.speech))
+
+    def other(self, reply: Reply) -> None:
+        self.heard.append(("other hand", reply.speech))
+
+    def control(self, command: str) -> str:
+        return ""
+
+
+class Display:
+    """A 40-cell display that is there, keeping each row written, whose reader thread is the test: `listen` keeps
+    the callbacks, called by the test when BRLTTY would."""
+
+    lost = False
+    width = 40
+
+    def __init__(self) -> None:
+        self.rows: list[str] = []
+        self.back: Callable[[], object] | None = None
+
+    def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
+        self.rows.append(celltable.from_cells(cells[4:].rstrip(celltable.BLANK)))
+
+    def settling(self) -> bool:
+        return False
+
+    def taken_back_anew(self) -> bool:
+        return False
+
+    def listen(self, on_press, on_lost=None, on_back=None, every=0.0, on_answered=None) -> None:
+        self.back = on_back
+
+    def close(self) -> None:
+        pass
+
+
+class _Share:
+    """The share as plain mode makes it, without its server: its `show` is how a phone's move is shown."""
+
+    shows: list[Callable[[Reply], None]] = []
+
+    def __init__(self, session, lock, show) -> None:
+        _Share.shows.append(show)
+
+    def control(self, argument: str) -> Reply:
+        return Reply.of("Sharing.")
+
+    def after(self, reply: Reply) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def shared(monkeypatch) -> None:
+    monkeypatch.setattr(plain, "ThreadedShare", _Share)
+    _Share.shows.clear()
+
+
+def test_plain_mode_says_each_reply_as_its_origin_asks_as_the_app_does(shared):
+    session = Session(load_card_set())
+    display = Display()
+    link = DisplayLink(display, BrailleView(40), session)  # type: ignore[arg-type]
+    speaker = Said()
+    moved: list[Reply] = []
+
+    def lines():
+        yield NEW_GAME
+        outcome = apply_device(session, "Ana", DeviceMove("draw"))  # Ana's phone, between her lines
+        assert outcome.reply is not None and outcome.reply.origin == Origin(Source.OTHER_HAND, "Ana")
+        moved.append(outcome.reply)
+        _Share.shows[0](outcome.reply)
+        assert display.back is not None
+        display.back()  # BRLTTY answers: the display's news, an answer at once
+        yield "tally"
+
+    assert run_plain(session, lines(), StringIO(), speaker, share="", display=link) == 0  # type: ignore[arg-type]
+    kinds = [kind for kind, _ in speaker.heard]
+    assert ("other hand", moved[0].speech) in speaker.heard
+    assert kinds[-2:] == ["notice", "new input"]  # the display back made nothing stale; her `tally` did
+
+
+def test_the_braille_display_holds_another_hands_move_unread_and_answers_her_key_at_once():
+    session = Session(load_card_set())
+    display = Display()
+    link = DisplayLink(display, BrailleView(40), session)  # type: ignore[arg-type]
+    link.render(session.handle(NEW_GAME))
+    link.answered(link.view.frames)
+    apply_device(session, "Ana", DeviceMove("draw"))
+    ended = apply_device(session, "Ana", DeviceMove("end")).reply
+    assert ended is not None
+    shown = display.rows[-1]
+    link.render(ended)  # another hand's: waits behind what is being read
+    assert display.rows[-1] == shown and len(link.view.waiting) == 1
+    link.render(Reply.of("Sharing.").coming(AT_ONCE))  # her F9's answer: at once
+    assert display.rows[-1] == "sharing."
+    link.render(Reply.of("The camera was unplugged.").coming(NOTICE))  # a notice: waits too
+    assert display.rows[-1] == "sharing."
