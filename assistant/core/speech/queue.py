@@ -97,8 +97,9 @@ def reader_seconds(text: str) -> float:
 WAIT_S = 3.0
 
 #: Seconds left of another hand's sentence in its own words above which a newer move cuts it at once (the table
-#: voice): the move it told is said again first in its short words ("Ben played Neigh."), so the newer one is heard
-#: within about a second of its tap rather than after a long sentence's end.
+#: voice), when that lets the newer move begin sooner than the sentence's end would (`SpeechQueue._cut_pays`): the
+#: move it told is said again first in its short words ("Ben played Neigh."), so the newer one is heard within about
+#: a second of its tap rather than after a long sentence's end.
 LATE_S = 0.5
 
 #: How many times a decisive fact that tells of no state (a chain's duty, "Chain resolved.") may be folded into a
@@ -499,7 +500,7 @@ class SpeechQueue:
                 facts += self._again(current.unheard(self.played))
             elif current.other and self.played >= current.needed():  # what it says after its move only explains
                 cut = Cut.NOW
-            elif current.other and self.played >= current.own_from() and self._left(now) > LATE_S:
+            elif current.other and self.played >= current.own_from() and self._cut_pays(current, now):
                 cut = Cut.NOW  # a long sentence in its own words: what it told is said first again, short
                 facts += self._again(current.unheard(self._heard_sentences(now)))
             elif wins and not current.other and self._left(now) > LATE_S:  # (one voice: her reply being said)
@@ -603,6 +604,26 @@ class SpeechQueue:
             return 0.0
         _, at, seconds = began
         return at + seconds - now
+
+    def _cut_pays(self, current: Utterance, now: float | None) -> bool:
+        """Whether another hand's sentence being said `now` is cut for a newer move (the table voice): more than
+        `LATE_S` of it is left, and the newer move begins sooner so, at the pace of its own rendered sound: cut, what
+        it told is said again first, short (`_again`); ended, what is left of it and what its later sentences tell
+        are said first ("Dee played Goatsundheit." with 0.6 s left is not cut to be said whole again)."""
+        left, began = self._left(now), self._began
+        if left <= LATE_S or began is None:
+            return False
+        index, _, seconds = began
+        sentences = current.split()
+        words = len(sentences[index].split()) if index < len(sentences) else 0
+        if not words:
+            return True
+
+        def said(facts: list[About]) -> float:  # seconds to say them again, short
+            facts = self._again(facts)
+            return seconds * len(catch_up(merge_moves(stops_said(facts)), "").split()) / words if facts else 0.0
+
+        return said(current.unheard(self._heard_sentences(now))) < left + said(current.unheard(index + 1))
 
     def _heard_sentences(self, now: float | None) -> int:
         """How many sentences of the current utterance were heard when it is cut `now`."""
@@ -713,14 +734,20 @@ def cause_first(utterance: Utterance) -> Utterance:
     (`Part.FACT`: a count, a duty, a turn, the chain's end; never a win) moved after the segment that tells its move
     (or its first words, a resolve: "Ben, from a phone: Surprise Emu Attack, played by Dee, resolves. Dee 0
     Animals."); and a chain's duty of another player than the one whose device sent it said with that player's name
-    ("Dee: Destroy one Animal.", `duty_named`), never heard as the sender's. Unchanged when its words are not its
-    segments'."""
+    ("Dee: Destroy one Animal.", `duty_named`), never heard as the sender's; a chain's link that repeats a duty the
+    reply says in its own words said without it (`Segment.without`: "Added to the chain, in place 2: Mother Goat
+    entering Cy's Field.", not its card's text before the duty again), so its decisive facts come sooner. Unchanged
+    when its words are not its segments'."""
     segments = list(utterance.segments)
     if not segments or utterance.folded or speech_of(segments) != utterance.text:
         return utterance
     movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
     sender = utterance.hand if utterance.hand is not None else (movers[0] if movers else None)
     facts = list(utterance.facts)
+    apart = {fact for segment in segments if segment.channel.spoken and not segment.repeats for fact in segment.about}
+    for n, segment in enumerate(segments):
+        if segment.repeats and segment.without and set(segment.repeats) <= apart & set(facts):
+            segments[n] = replace(segment, words=segment.without, repeats=())  # (its duty said in its own words)
     for n, segment in enumerate(segments):
         duty = segment.about[0] if segment.part is Part.FACT and len(segment.about) == 1 else None
         if duty is None or duty.topic is not Topic.DUTY or sender in duty.seats or not duty.player:
@@ -737,7 +764,7 @@ def cause_first(utterance: Utterance) -> Utterance:
     cause = told[0] if told else next((n for n in spoken if lead and n > lead[0] and n not in lead), None)
     moved = [n for n in lead if cause is not None and n < cause]
     if cause is None or not moved:
-        return replace(utterance, facts=tuple(facts), segments=tuple(segments))
+        return replace(utterance, text=speech_of(segments), facts=tuple(facts), segments=tuple(segments))
     after = cause
     while after + 1 < len(segments) and not _closes(segments[after].words) and after + 1 not in moved:
         after += 1  # (words that end no sentence go on into the next segment)
