@@ -21,6 +21,9 @@ seed 8013, was its read of seed 8012's frame), at 1280 by 720 and, the sensor wi
   (`LiveScanner.stale`) and the cards announced during a still's hold that are not in it (the goal: none);
 - **zxing-cpp**: `zxingcpp.read_barcodes` on the grey frame, as it comes;
 - **ZBar**: `pyzbar.decode` on the grey frame, as it comes;
+- **scan**: the `scan` command's own decoding of a file (`decoders.Cascade(budget_ms=None)`, every retry with no
+  time limit but the wall-clock cap, on the BGR frame as the command is given it): a plain decoder too, the best
+  the project has on a still;
 - **WeChat**: OpenCV's WeChat detector (`cv2.wechat_qrcode_WeChatQRCode()`, no model files: its traditional
   detector, no super-resolution) on the grey frame, as it comes. It ships only in `opencv-contrib-python`, which
   cannot live beside the app's `opencv-python` in one venv, so it runs in a venv of its own, `.venv-wechat` at the
@@ -67,7 +70,7 @@ from benchmarks import logs
 from benchmarks.scanner_hand import card_of
 from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
 
-DECODERS = ("zxing", "zbar", "wechat")
+DECODERS = ("zxing", "zbar", "wechat", "scan")
 STAGES = ("path", "thread")
 #: A still is held for this many frames (a second at 30 frames a second).
 HOLD_FRAMES = 30
@@ -250,6 +253,7 @@ def measure(
     from pyzbar import pyzbar
 
     from assistant.scanner.background import BackgroundStage, Stage
+    from assistant.scanner.decoders import Cascade
     from assistant.scanner.live import LiveScanner
     from assistant.scanner.live_process import NICENESS, WORKER_NICENESS
     from assistant.scanner.stage_process import ProcessStage, lower_priority
@@ -290,6 +294,7 @@ def measure(
         report["niceness"] = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else niceness
     wait_ready(worker, 120)
     stages: dict[str, Stage] = {"path": worker, "thread": BackgroundStage(known=known_labels())}
+    scan = Cascade(budget_ms=None)  # the `scan` command's, on a file
     frames: dict[str, list[dict]] = {}
     offset = 0
     try:
@@ -317,6 +322,7 @@ def measure(
                         "conditions": conditions,
                         "zxing": payload in [r.text for r in zxingcpp.read_barcodes(gray, **options)],
                         "zbar": payload in [r.data.decode("utf-8", "replace") for r in zbar],
+                        "scan": payload in [d.payload for d in scan.decode(renders[0])],
                     }
                     for stage in STAGES if number % 2 == 0 else STAGES[::-1]:
                         begun, handled = stages[stage].begun, [0]
@@ -362,11 +368,12 @@ def print_report(report: dict) -> None:
     wechat = f" WeChat: OpenCV {report['wechat']}, no model files." if "wechat" in report else " WeChat left out."
     print(f"Reads per frame class; set: {report['set']}; machine: {report.get('load', '')}.{wechat}")
     print(f"{'resolution, condition':40s}{'frames':>7s}{'path':>6s}{'thread':>7s}{'zxing':>7s}{'ZBar':>6s}"
-          f"{'WeChat':>7s}{'lost':>6s}")  # fmt: skip
+          f"{'WeChat':>7s}{'scan':>6s}{'lost':>6s}")  # fmt: skip
     for name, classes in report["resolutions"].items():
         for condition, row in classes.items():
             print(f"{name + ', ' + condition:40s}{row['frames']:7d}{row['path']:6d}{row.get('thread', '-'):>7}"
-                  f"{row['zxing']:7d}{row['zbar']:6d}{row.get('wechat', '-'):>7}{row['lost']:6d}")  # fmt: skip
+                  f"{row['zxing']:7d}{row['zbar']:6d}{row.get('wechat', '-'):>7}{row.get('scan', '-'):>6}"
+                  f"{row['lost']:6d}")  # fmt: skip
     for name, load in report.get("loads", {}).items():
         print(f"  load average (1, 5, 15 min) while holding {name}: {load}")
     print("path: the worker process; thread: the thread stage. Stale reads dropped, and other cards announced:")

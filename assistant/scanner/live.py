@@ -46,7 +46,12 @@ if TYPE_CHECKING:
 AIM_EVERY = 3
 #: With the worker process measuring, a still picture is measured on one frame in this many until it turns idle: a
 #: cue needs two measurements agreeing over half a second (`CuePacer`), and a still picture's view changes only by
-#: its noise.
+#: its noise. A frame that moved alone after a still picture (a table seen anew, a card taken away in one frame: the
+#: next frame is another still picture, or moves on and is measured itself) is not measured; its picture's measurement
+#: is owed, and asked on its first full frame once the worker's look at it found signs of a code (an empty table's
+#: never: it rests). That measurement, the card and code-like region searches over the whole frame, was 27 ms of the
+#: worker's CPU a new cluttered table at 720p, half of what the worker spent on it, for a view no cue can settle on
+#: alone (`CuePacer` wants two measurements half a second apart).
 AIM_STILL = 8
 #: A picture that has not moved for this many frames with nothing read in it is idle (a second at 30 frames a
 #: second) until something moves in front of the camera (a card brought in moves the picture): one frame in
@@ -194,7 +199,10 @@ class LiveScanner:
         to rest, the frames of it the frame path stood in for the worker on, whether the last of them read something
         (the next stands in too: its second read), and the jobs begun when the count was last seen to grow, with the
         picture's frame it was seen on (a job under way that long is starved too)."""
-        self._unmeasured = 0
+        # Frames left unmeasured for a cue while nothing is seen (`AIM_EVERY`); the still picture whose first frame,
+        # a lone jump, was not measured (`AIM_STILL`): its first full frame once the worker's look found signs of a
+        # code is (0: none owed).
+        self._unmeasured, self._aim_owed = 0, 0
         self._aims_skipped = 0
         """Frames in a row whose aiming measurement did not fit."""
         self._sighted = False
@@ -533,17 +541,30 @@ class LiveScanner:
         worker = self._worker()
         if frame.searched and not frame.regions and self._nothing_seen and self._unmeasured < AIM_EVERY - 1:
             self._unmeasured += 1
-        elif worker is not None and 0 < self._still < IDLE_AFTER and self._still % AIM_STILL:
+        elif worker is not None and self._still == 0 and self._moves == 1:
+            # A frame that moved alone after a still picture: its picture's measurement is owed (`AIM_STILL`).
+            self._aim_owed = self._picture
+            return
+        elif (
+            worker is not None
+            and 0 < self._still < IDLE_AFTER
+            and (
+                self._still % AIM_STILL
+                if self._aim_owed != self._picture
+                else worker.looking(self._picture) or worker.no_code == self._picture
+            )
+        ):
             # A still picture's view is measured by the worker on one frame in `AIM_STILL` until it turns idle (each
             # measurement took 14 to 18 ms of the worker's CPU at 720p on a checked cloth, most of a cluttered empty
-            # table's first second). An idle picture's full frames, one a second, are each measured.
+            # table's first second), and on its first full frame after its look when owed. An idle picture's full
+            # frames, one a second, are each measured.
             return
         elif worker is not None:
             # The worker process measures (its heavy parts: the card and close-up searches, sharpness, burnt-out
             # patches, the motion check); the cue comes from its view a few frames on (`_views`).
             region = frame.regions[0] if frame.regions else None
             worker.aim(frame.index, region, frame.shapes[0] if frame.shapes else None)
-            self._unmeasured = self._aims_skipped = 0
+            self._unmeasured = self._aims_skipped = self._aim_owed = 0
         elif frame.starved or self.budget.fits("aiming", gray.size):
             started, wall_started = self.budget.mark()
             if self.cascade.on_step is not None:  # a test's clock spends the measurement's time here

@@ -64,6 +64,17 @@ def test_reads_are_tallied_per_class_with_the_seeds_each_decoder_reads_and_the_p
     assert "wechat" not in without["all"] and without["all"]["lost"] == 1
 
 
+def test_the_scan_commands_own_reads_are_a_column_with_the_stills_it_reads_and_the_path_does_not():
+    """The `scan` command's decoding of a file is a plain decoder beside the others: a still it reads and the live
+    path misses is lost, by seed (before, it was not measured)."""
+    frames = [
+        {"seed": 7, "conditions": ["glare"], "path": False, "zxing": False, "zbar": False, "scan": True},
+        {"seed": 8, "conditions": ["glare"], "path": True, "zxing": True, "zbar": False, "scan": True},
+    ]
+    classes = scanner_reads.tally(frames)
+    assert classes["all"]["scan"] == 2 and classes["all"]["lost_scan"] == [7] and classes["glare"]["lost"] == 1
+
+
 def test_each_held_still_shows_a_card_other_than_the_still_before_it():
     """With one card for every still, the stage's late read of the still before, announced during a still's hold,
     counted as reading it (the thread stage's one lead over the worker at 720p, seed 8013, was its read of 8012)."""

@@ -403,9 +403,9 @@ class AimCountingStage(LateStage):
 
 def test_with_the_worker_a_still_picture_is_measured_for_a_cue_on_one_frame_in_eight():
     """With the worker process measuring, a still picture (a cluttered table, a card lying unread) has its view
-    measured on one frame in `AIM_STILL` until it turns idle, a moving one on every frame. Before, one in three (and
-    before that every frame) asked the worker for a measurement (14 to 18 ms of its CPU each at 720p: most of what a
-    cluttered empty table seen anew cost). Frames counted on a frame clock."""
+    measured on one frame in `AIM_STILL` until it turns idle, a moving one on every frame from its second. Before,
+    one in three (and before that every frame) asked the worker for a measurement (14 to 18 ms of its CPU each at
+    720p: most of what a cluttered empty table seen anew cost). Frames counted on a frame clock."""
     from assistant.scanner.live import AIM_STILL, IDLE_AFTER
 
     stage = AimCountingStage()
@@ -421,7 +421,8 @@ def test_with_the_worker_a_still_picture_is_measured_for_a_cue_on_one_frame_in_e
     moving = [np.full((360, 640, 3), 40 + 60 * (i % 2), np.uint8) for i in range(6)]
     for index, frame in enumerate(moving, IDLE_AFTER):
         scanner.handle(frame, index, index / 30)
-    assert stage.aimed[-6:] == list(range(IDLE_AFTER, IDLE_AFTER + 6))
+    # every moving frame but the first, which moved alone so far (a new still picture's jump, `AIM_STILL`)
+    assert stage.aimed[-5:] == list(range(IDLE_AFTER + 1, IDLE_AFTER + 6))
 
 
 def test_a_still_far_card_measured_by_the_worker_is_told_closer_within_0_6_s():
@@ -444,6 +445,53 @@ def test_a_still_far_card_measured_by_the_worker_is_told_closer_within_0_6_s():
     for index in range(30):
         scanner.handle(table, index, index / 30)
     assert cues and cues[0][1] is Cue.CLOSER and cues[0][0] <= 17  # measured on every third frame: 15
+
+
+@pytest.mark.parametrize("empty", [True, False], ids=["empty-table", "signs-of-a-code"])
+def test_a_table_seen_anew_in_one_frame_is_measured_for_a_cue_only_once_its_look_found_signs_of_a_code(empty):
+    """A still table, then in one frame another (a card taken away, the camera turned): the frame that jumped is not
+    measured by the worker for a cue. An empty table (the look found no sign of a code) is never measured: it rests;
+    one the look found signs of a code in is measured on its first full frame after the look, then on one frame in
+    `AIM_STILL`, and a far card held still there is told "closer" as soon as when its jump was measured (its cue
+    settles over half a second). Before, the jump was measured (27 ms of the worker's CPU a new cluttered table at
+    720p, half of what the worker spent on it). Frames on a frame clock."""
+    from assistant.core.scanning.aiming import FrameView
+    from assistant.scanner.live import AIM_STILL, IDLE_AFTER
+
+    cues = []
+    stage = AimCountingStage(FrameView(1280, 720, (600, 300, 60, 60), sharpness=1000.0, brightness=130.0))
+    looked = []
+
+    def offer(index, gray, regions, picture=None):
+        stage.begun += 1
+        looked.append(index)
+        if empty and index >= IDLE_AFTER:
+            stage.no_code = picture  # the look's verdict on the second table: no sign of a code
+
+    stage.offer = offer
+    clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
+    scanner = LiveScanner(
+        lambda: None,
+        lambda event: cues.append((index, event.cue)) if isinstance(event, CueGiven) else None,
+        cascade=Cascade(budget_ms=None, clock=clock),
+        background=stage,
+        clock=clock,
+    )
+    first, second = np.full((360, 640, 3), 128, np.uint8), np.full((360, 640, 3), 60, np.uint8)
+    view, stage.view = stage.view, None  # the first table: nothing seen in it
+    for index in range(IDLE_AFTER):
+        scanner.handle(first, index, index / 30)
+    stage.view, aimed = view, len(stage.aimed)
+    for index in range(IDLE_AFTER, 2 * IDLE_AFTER):
+        scanner.handle(second, index, index / 30)
+    jump = IDLE_AFTER
+    assert looked[-1] > jump and jump not in stage.aimed[aimed:]
+    if empty:
+        assert stage.aimed[aimed:] == [] and cues == []
+    else:
+        after_look = jump + 1  # the look's verdict here comes at once
+        assert stage.aimed[aimed : aimed + 3] == [after_look, jump + AIM_STILL, jump + 2 * AIM_STILL]
+        assert cues and cues[0][1] is Cue.CLOSER and cues[0][0] - jump <= 17
 
 
 def test_a_still_picture_the_workers_job_found_no_finder_pattern_in_is_idle_at_once_its_cue_measured_as_soon():
