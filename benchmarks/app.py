@@ -25,10 +25,8 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -62,26 +60,18 @@ class RunningApp:
     def __init__(self, folder: Path, backend: str, *arguments: str, settings: dict[str, object] | None = None) -> None:
         """`arguments`: the app's command-line arguments besides `--no-camera`; `settings`: other settings than the
         benchmark's own (`_write_settings`)."""
-        import pty
-
         from benchmarks.capture import AlsaCapture, FirstBytes
+        from benchmarks.pty_start import app_env, drain_in_background, start
 
         self.capture = AlsaCapture(folder / "capture")
         self.transcript = folder / "said.txt"
         home = folder / "app-home"
         _write_settings(home, backend, self.transcript, **(settings or {}))
-        env = {**os.environ, "HOME": str(self.capture.home), "TABLE_ASSISTANT_HOME": str(home),
-               "TERM": "xterm-256color", "TABLE_ASSISTANT_SCREEN_READER": "none"}  # fmt: skip
-        env.pop("SPEECHD_ADDRESS", None)
+        env = app_env(self.capture.home, home)
         self.first_bytes = FirstBytes(self.capture)
-        self.leader, follower = pty.openpty()
-        self.began = time.perf_counter()
-        self.process = subprocess.Popen([sys.executable, "-m", "assistant", "--no-camera", *arguments], stdin=follower,
-                                        stdout=follower, stderr=follower, env=env, start_new_session=True,
-                                        cwd=ROOT)  # fmt: skip
-        os.close(follower)
-        self.reader = threading.Thread(target=_drain, args=(self.leader,), daemon=True)  # the screen, unread
-        self.reader.start()
+        command = [sys.executable, "-m", "assistant", "--no-camera", *arguments]
+        self.leader, self.process, self.began = start(command, env)
+        self.reader = drain_in_background(self.leader)  # the screen, unread
 
     def started(self) -> float:
         """Seconds from starting the app to the first byte of its first sentence."""
@@ -138,14 +128,6 @@ def _write_settings(home: Path, backend: str, transcript: Path, **other: object)
             os.environ.pop("TABLE_ASSISTANT_HOME", None)
         else:
             os.environ["TABLE_ASSISTANT_HOME"] = previous
-
-
-def _drain(fd: int) -> None:
-    try:
-        while os.read(fd, 65536):
-            pass
-    except OSError:
-        pass
 
 
 def expected_start(speech: str) -> str:

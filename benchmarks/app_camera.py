@@ -54,7 +54,6 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -191,33 +190,20 @@ class App:
     def __init__(
         self, folder: Path, backend: str, arguments: list[str], settings: dict[str, object] | None = None
     ) -> None:
-        import pty
-
         from benchmarks.app import _write_settings
         from benchmarks.capture import AlsaCapture, FirstBytes
-        from benchmarks.table_pace import _drain
+        from benchmarks.pty_start import app_env, drain_in_background, start
 
         self.capture = AlsaCapture(folder / "capture")
         self.log = folder / "app.jsonl"
         home = folder / "app-home"
         _write_settings(home, backend, folder / "said.txt", **(settings or {}))
-        env = {
-            **os.environ,
-            "HOME": str(self.capture.home),
-            "TABLE_ASSISTANT_HOME": str(home),
-            "TERM": "xterm-256color",
-            "TABLE_ASSISTANT_SCREEN_READER": "none",
-        }
-        env.pop("SPEECHD_ADDRESS", None)
+        env = app_env(self.capture.home, home)
         self.first_bytes = FirstBytes(self.capture)
-        self.leader, follower = pty.openpty()
         command = [sys.executable, "-m", "benchmarks.app_camera", "--child", str(self.log), "--", *arguments]
-        self.process = subprocess.Popen(
-            command, stdin=follower, stdout=follower, stderr=follower, env=env, start_new_session=True, cwd=ROOT
-        )
-        os.close(follower)
+        self.leader, self.process, _ = start(command, env)
         self.drawn = threading.Event()
-        threading.Thread(target=_drain, args=(self.leader, self.drawn), daemon=True).start()
+        drain_in_background(self.leader, self.drawn)
 
     def records(self) -> list[dict]:
         if not self.log.exists():

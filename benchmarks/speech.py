@@ -31,7 +31,6 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -265,7 +264,7 @@ def table_pace(
 def measure_startup(capture: AlsaCapture, runs: int, command: Sequence[str] | None = None) -> list[float]:
     """Seconds from starting the app (in a pseudo-terminal, as a player would) to the first audio byte of its
     first spoken sentence. `command` defaults to the Textual app without a camera."""
-    import pty
+    from benchmarks.pty_start import app_env, drain_in_background, start
 
     command = list(command or [sys.executable, "-m", "assistant", "--no-camera"])
     spans = []
@@ -273,16 +272,8 @@ def measure_startup(capture: AlsaCapture, runs: int, command: Sequence[str] | No
         home = capture.folder / f"startup-{run}"
         home.mkdir()
         before = len(capture.plays())
-        env = {**os.environ, "HOME": str(capture.home), "TABLE_ASSISTANT_HOME": str(home), "TERM": "xterm-256color",
-               "TABLE_ASSISTANT_SCREEN_READER": "none"}  # fmt: skip
-        env.pop("SPEECHD_ADDRESS", None)
-        leader, follower = pty.openpty()
-        began = time.perf_counter()
-        process = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env,
-                                   start_new_session=True, cwd=Path(__file__).resolve().parents[1])  # fmt: skip
-        os.close(follower)
-        reader = threading.Thread(target=_drain, args=(leader,), daemon=True)  # the app's screen, unread
-        reader.start()
+        leader, process, began = start(command, app_env(capture.home, home))
+        drain_in_background(leader)  # the app's screen, unread
         try:
             while time.perf_counter() - began < 20:
                 plays = capture.plays()[before:]
@@ -297,14 +288,6 @@ def measure_startup(capture: AlsaCapture, runs: int, command: Sequence[str] | No
             process.wait()
             os.close(leader)
     return spans
-
-
-def _drain(fd: int) -> None:
-    try:
-        while os.read(fd, 65536):
-            pass
-    except OSError:
-        pass
 
 
 def main(argv: list[str] | None = None) -> int:

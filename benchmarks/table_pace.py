@@ -46,7 +46,6 @@ import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -283,28 +282,20 @@ class App:
         `environ`: variables for the app (a speech-dispatcher standing for her screen reader); `drawn_when`: what
         the app writes once it is ready (the Textual app's region heading; the plain mode's greeting); `output`:
         given everything the app writes to its terminal, as it comes (a screen reader's stand-in reads it)."""
-        import pty
-
         from benchmarks.capture import FirstBytes
+        from benchmarks.pty_start import app_env, drain_in_background, start
 
         self.capture = capture or AlsaCapture(folder / "capture")
         self.log = folder / "played.jsonl"
         home = folder / "app-home"
         _write_settings(home, backend, verbosity, table_voice, **(settings or {}))
-        env = {**os.environ, "HOME": str(self.capture.home), "TABLE_ASSISTANT_HOME": str(home),
-               "TERM": "xterm-256color", "TABLE_ASSISTANT_SCREEN_READER": "none"}  # fmt: skip
-        env.pop("SPEECHD_ADDRESS", None)
-        env.update(environ or {})
+        env = app_env(self.capture.home, home, environ)
         self.first_bytes = FirstBytes(self.capture)
-        self.leader, follower = pty.openpty()
         command = command or ["benchmarks.table_pace", "--child", str(self.log), "--games", game]
-        self.process = subprocess.Popen([sys.executable, "-m", *command],
-                                        stdin=follower, stdout=follower, stderr=follower, env=env,
-                                        start_new_session=True, cwd=ROOT)  # fmt: skip
-        os.close(follower)
+        self.leader, self.process, _ = start([sys.executable, "-m", *command], env)
         self.drawn = threading.Event()
         """Set once the app has drawn its screen (keys typed before that reach no Textual input)."""
-        threading.Thread(target=_drain, args=(self.leader, self.drawn, drawn_when, output), daemon=True).start()
+        drain_in_background(self.leader, self.drawn, drawn_when, output)
 
     def ready(self) -> None:
         """Wait until the screen is drawn and the greeting said."""
@@ -398,21 +389,6 @@ def _write_settings(home: Path, backend: str, verbosity: str, table_voice: bool 
             os.environ.pop("TABLE_ASSISTANT_HOME", None)
         else:
             os.environ["TABLE_ASSISTANT_HOME"] = previous
-
-
-def _drain(
-    fd: int, drawn: threading.Event, when: bytes = b"Pile and chain", output: Callable[[bytes], None] | None = None
-) -> None:
-    """Read the screen: unread but for `when` (the region heading that says it is drawn), or each chunk handed to
-    `output`."""
-    try:
-        while chunk := os.read(fd, 65536):
-            if when in chunk:
-                drawn.set()
-            if output is not None:
-                output(chunk)
-    except OSError:
-        pass
 
 
 def shadow_replies(game: str, verbosity: str) -> list:
