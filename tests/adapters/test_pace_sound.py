@@ -45,18 +45,25 @@ class GatedClock:
             self.cond.notify_all()
 
     def run_to(self, moment: float, idle) -> None:
-        """Let the mixer's time run to `moment`; when nothing plays or waits to be said, it is moved there."""
+        """Let the mixer's time run to `moment`; when nothing plays or waits to be said, it is moved there. `idle` is
+        asked outside the clock's lock: the speech thread reads the clock while holding its own lock, which `idle`
+        takes too (asked inside, the two threads could each wait on the other's lock)."""
         deadline = time.monotonic() + PATIENCE_S
         with self.cond:
             self.gate = moment
             self.cond.notify_all()
-            while self.now < moment:
-                if idle():
-                    self.now = moment
+        while True:
+            with self.cond:
+                if self.now >= moment:
                     break
-                assert time.monotonic() < deadline, f"stuck at {self.now} on the way to {moment}"
+            if idle():
+                with self.cond:
+                    self.now = max(self.now, moment)
+                    self.cond.notify_all()
+                break
+            assert time.monotonic() < deadline, f"stuck at {self.now} on the way to {moment}"
+            with self.cond:
                 self.cond.wait(0.005)
-            self.cond.notify_all()
 
 
 class Silent:
