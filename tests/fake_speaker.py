@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 from assistant.core.language.reply import Reply
 from assistant.core.words.voice import NO_SPEECH_KEYS
+from assistant.speech.replies import SaysByOrigin
 
 
-class Heard:
+class Heard(SaysByOrigin):
     """Every reply (notices too) goes to `hear`, each navigation echo to `echo`; the speech keys answer that there
     is no speech, as with none at all."""
 
@@ -21,15 +22,6 @@ class Heard:
     def __call__(self, reply: Reply) -> None:
         if self.hear is not None:
             self.hear(reply)
-
-    def render(self, reply: Reply) -> None:
-        """As the real speaker chooses (`ReplySpeaker.render`): by where the reply came from."""
-        if reply.origin.new_input:
-            self(reply)
-        elif reply.origin.own_key:
-            self.notice(reply)
-        else:
-            self.other(reply)
 
     def notice(self, reply: Reply) -> None:
         self(reply)

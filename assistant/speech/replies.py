@@ -38,7 +38,31 @@ if TYPE_CHECKING:
 HISTORY_READ = 5
 
 
-class ReplySpeaker:
+class SaysByOrigin:
+    """The speech as a front end (`FrontEnd`), for a speaker with the three ways to say a reply: her own key's as new
+    input (`__call__`), a notice or an answer at once without making anything stale (`notice`), another hand's in
+    turn at its seat (`other`). The real speaker and the tests' share it, so both choose alike."""
+
+    def render(self, reply: Reply) -> None:
+        """Say a reply as its origin asks."""
+        if reply.origin.new_input:
+            self(reply)
+        elif reply.origin.own_key:
+            self.notice(reply)
+        else:
+            self.other(reply)
+
+    def __call__(self, reply: Reply) -> None:
+        raise NotImplementedError
+
+    def notice(self, reply: Reply) -> None:
+        raise NotImplementedError
+
+    def other(self, reply: Reply) -> None:
+        raise NotImplementedError
+
+
+class ReplySpeaker(SaysByOrigin):
     """Turns replies into speech with the right priority, and runs the speech commands."""
 
     def __init__(
@@ -100,16 +124,6 @@ class ReplySpeaker:
             names=self.names(),
             segments=reply.segments,
         )
-
-    def render(self, reply: Reply) -> None:
-        """The speech as a front end (`FrontEnd`): a reply said as its origin asks: her own key's as new input, a
-        notice or an answer at once without making anything stale, another hand's in turn at its seat."""
-        if reply.origin.new_input:
-            self(reply)
-        elif reply.origin.own_key:
-            self.notice(reply)
-        else:
-            self.other(reply)
 
     def notice(self, reply: Reply) -> None:
         """Speak a reply that is not an answer to new input (the camera lost, a scanner notice): nothing waiting
