@@ -16,33 +16,15 @@ from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
 from assistant.ui import plain
 from assistant.ui.plain import run_plain
+from tests.ui.plain_share import FakeShare
 
 MOVES = ("Dee, from a phone: played Basic Unicorn (Red).", "Cy, from a phone: drew a card.")
 
 
-class _Share:
-    """The share as the plain mode makes it, without its server: it keeps the plain mode's `show`, through which a
-    phone's move is shown (`ThreadedShare._submit` calls it, under the lock, from another hand: `Source.OTHER_HAND`)."""
-
-    shows: list = []
-
-    def __init__(self, session, lock, show) -> None:
-        _Share.shows.append(show)
-
-    def control(self, argument: str) -> Reply:
-        return Reply.of("Sharing.")
-
-    def after(self, reply: Reply) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 @pytest.fixture
 def session(tmp_path, monkeypatch) -> Session:
-    monkeypatch.setattr(plain, "ThreadedShare", _Share)
-    _Share.shows.clear()
+    monkeypatch.setattr(plain, "ThreadedShare", FakeShare)
+    FakeShare.shows.clear()
     return Session(load_card_set(), store=GameStore(tmp_path))
 
 
@@ -53,7 +35,7 @@ def test_a_phones_move_shown_while_her_line_is_answered_is_printed_after_her_rep
     def handled(line: str) -> Reply:
         if line == "tally":  # the moves came after her Enter, before her reply was printed
             for move in MOVES:
-                _Share.shows[0](Reply.of(move).coming(PHONES))
+                FakeShare.shows[0](Reply.of(move).coming(PHONES))
         answers.append(handle(line))
         return answers[-1]
 
@@ -70,7 +52,7 @@ def test_a_phones_move_shown_between_her_lines_is_printed_at_once(session):
 
     def lines():
         yield "new game Ana Ben Cy Dee babies red pink orange yellow"
-        _Share.shows[0](Reply.of(MOVES[0]).coming(PHONES))
+        FakeShare.shows[0](Reply.of(MOVES[0]).coming(PHONES))
         assert out.getvalue().splitlines()[-1] == MOVES[0]  # never held while she is not answered
         yield "tally"
 

@@ -20,6 +20,7 @@ from assistant.ui import plain
 from assistant.ui.braille_display import DisplayLink
 from assistant.ui.plain import run_plain
 from assistant.ui.share_link import apply_device
+from tests.ui.plain_share import FakeShare
 
 NEW_GAME = "new game Ana Ben Cy babies red pink narwhal win 3"
 
@@ -73,28 +74,10 @@ class Display:
         pass
 
 
-class _Share:
-    """The share as plain mode makes it, without its server: its `show` is how a phone's move is shown."""
-
-    shows: list[Callable[[Reply], None]] = []
-
-    def __init__(self, session, lock, show) -> None:
-        _Share.shows.append(show)
-
-    def control(self, argument: str) -> Reply:
-        return Reply.of("Sharing.")
-
-    def after(self, reply: Reply) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 @pytest.fixture
 def shared(monkeypatch) -> None:
-    monkeypatch.setattr(plain, "ThreadedShare", _Share)
-    _Share.shows.clear()
+    monkeypatch.setattr(plain, "ThreadedShare", FakeShare)
+    FakeShare.shows.clear()
 
 
 def test_plain_mode_says_each_reply_as_its_origin_asks_as_the_app_does(shared):
@@ -109,7 +92,7 @@ def test_plain_mode_says_each_reply_as_its_origin_asks_as_the_app_does(shared):
         outcome = apply_device(session, "Ana", DeviceMove("draw"))  # Ana's phone, between her lines
         assert outcome.reply is not None and outcome.reply.origin == Origin(Source.OTHER_HAND, "Ana")
         moved.append(outcome.reply)
-        _Share.shows[0](outcome.reply)
+        FakeShare.shows[0](outcome.reply)
         assert display.back is not None
         display.back()  # BRLTTY answers: the display's news, an answer at once
         yield "tally"
