@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.geometry import Size
@@ -50,15 +50,8 @@ from assistant.core.words.screen import (
 from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
-from assistant.ui.messages import (
-    DisplayAnswered,
-    DisplayBack,
-    DisplayLost,
-    DisplayPressed,
-    Echoed,
-    ScannerEvent,
-    SpeechNoticed,
-)
+from assistant.ui.braille_messages import DisplayKeys, listen_in
+from assistant.ui.messages import Echoed, ScannerEvent, SpeechNoticed
 from assistant.ui.one_key import card_waits, line_after_answer, one_key_answer, one_key_refusal, vocabulary_of
 from assistant.ui.regions import REGION_IDS, HistoryRegion, RegionCursor
 from assistant.ui.share_panel import QR_ONLY, SharePanel
@@ -139,8 +132,8 @@ def settle_memory() -> None:
     gc.freeze()
 
 
-class TableApp(App[None]):
-    """The table assistant's screen."""
+class TableApp(DisplayKeys):
+    """The table assistant's screen. A braille display's keys, loss and return are answered by `DisplayKeys`."""
 
     CSS = CSS
     ENABLE_COMMAND_PALETTE = False
@@ -302,8 +295,6 @@ class TableApp(App[None]):
             )
             worker.start()
         if self.braille is not None:  # the display's keys are read on its own thread, which only posts messages
-            from assistant.ui.braille_messages import listen_in
-
             self.braille.render(self.replies[0])  # the greeting, as on the screen
             listen_in(self, self.braille)
 
@@ -313,32 +304,6 @@ class TableApp(App[None]):
             self.camera_worker.stop()
         if self.braille is not None:
             self.braille.close()
-
-    def on_display_pressed(self, message: DisplayPressed) -> None:
-        """A key of the braille display: a line typed on it, a card's text or whose turn is answered like a line
-        typed here; panning and the line keys only move the display."""
-        if self.braille is None or not self.query("#answer"):
-            return
-        reply = self.braille.press(message.press, self.clock())
-        if self.braille.quitting:  # `quit` typed on the display, as on the keyboard
-            self.exit()
-        elif reply is not None:
-            self.show(reply)
-
-    def on_display_lost(self, message: DisplayLost) -> None:
-        """BRLTTY stopped answering: said once; the app goes on, and the display is taken back when it answers."""
-        if self.braille is not None and self.query("#answer"):
-            self.show(self.braille.lost())
-
-    def on_display_back(self, message: DisplayBack) -> None:
-        """BRLTTY answers again: the display shows the game as it stands, and what came while it was gone is said."""
-        if self.braille is not None and self.query("#answer"):
-            self.show(self.braille.back())  # (an answer at once: `Source.AT_ONCE`)
-
-    def on_display_answered(self, message: DisplayAnswered) -> None:
-        """BRLTTY has shown a frame written to it: a fact held in it has been read."""
-        if self.braille is not None:
-            self.braille.answered(message.frame)
 
     @property
     def held(self) -> str:
