@@ -210,21 +210,21 @@ class SpeechService:
 
     def repeat(self) -> str:
         """Say the last utterance again and return it; "" when nothing was said yet."""
-        return self._review(self._queue.repeat)
+        return self._review(self._queue.said.repeat)
 
     def back(self) -> str:
         """Say the utterance before the one last reviewed and return it; "" at the oldest."""
-        return self._review(self._queue.back)
+        return self._review(self._queue.said.back)
 
     def forward(self) -> str:
         """Say the utterance after the one last reviewed and return it; "" at the newest."""
-        return self._review(self._queue.forward)
+        return self._review(self._queue.said.forward)
 
     def recent(self, count: int = 5, *, speak: bool = True) -> list[str]:
         """The last `count` things given to be said, newest first; with `speak`, they are said in that order
         (each a message, so the next key makes them stale)."""
         with self._cond:
-            said = self._queue.recent(count)
+            said = self._queue.said.recent(count)
         if speak and said:
             spoken = [Utterance(history_heading(len(said)), review=True)]
             self._interrupt_with(spoken + [Utterance(u.text, private=u.private, review=True) for u in said])
@@ -275,7 +275,7 @@ class SpeechService:
     def history(self) -> list[str]:
         """What was given to be said, oldest first."""
         with self._cond:
-            return [u.text for u in self._queue.history]
+            return [u.text for u in self._queue.said.utterances]
 
     @property
     def busy(self) -> bool:
@@ -408,7 +408,7 @@ class SpeechService:
         table = self.table
         if other_hand and table is not None and table.speaks:  # the second voice (beside her screen reader too)
             with self._cond:
-                self._queue.remember(utterance)
+                self._queue.said.remember(utterance)
             self._write(utterance)
             return table._add(replace(utterance, sound=table._sound(utterance.sound)), other_hand=True)
         cut_now = False

@@ -86,7 +86,7 @@ def test_an_earcon_alone_is_queued_and_stays_in_order():
     assert queue.add(Utterance("", IMPORTANT, sound="error"))
     queue.add(Utterance("two"))
     assert [(u.text, u.sound) for u in queue.waiting] == [("one", ""), ("", "error"), ("two", "")]
-    assert [u.text for u in queue.history] == ["one", "two"]  # a sound alone is not something to repeat
+    assert [u.text for u in queue.said.utterances] == ["one", "two"]  # a sound alone is not something to repeat
 
 
 def test_echo_latest_wins():
@@ -145,13 +145,13 @@ def test_history_holds_what_was_given_not_echoes_and_not_repeats():
     queue.new_input()  # "stale" is never said, but the player can still find it in the history
     while queue.take() is not None:
         queue.done()
-    assert [u.text for u in queue.history] == ["one", "two", "stale"]
-    queue.history.pop()
-    again = queue.repeat()
+    assert [u.text for u in queue.said.utterances] == ["one", "two", "stale"]
+    queue.said.utterances.pop()
+    again = queue.said.repeat()
     assert again.text == "two" and again.review
     queue.add(again)
     queue.take()
-    assert [u.text for u in queue.history] == ["one", "two"]
+    assert [u.text for u in queue.said.utterances] == ["one", "two"]
 
 
 def test_stepping_back_and_forward_through_the_history():
@@ -160,19 +160,19 @@ def test_stepping_back_and_forward_through_the_history():
         queue.add(Utterance(text))
         queue.take()
         queue.done()
-    assert queue.forward() is None  # already at the newest
-    assert queue.back().text == "two"
-    assert queue.back().text == "one"
-    assert queue.back() is None  # the oldest
-    assert queue.forward().text == "two"
-    assert queue.forward().text == "three"
-    assert queue.forward() is None
-    assert queue.repeat().text == "three"
+    assert queue.said.forward() is None  # already at the newest
+    assert queue.said.back().text == "two"
+    assert queue.said.back().text == "one"
+    assert queue.said.back() is None  # the oldest
+    assert queue.said.forward().text == "two"
+    assert queue.said.forward().text == "three"
+    assert queue.said.forward() is None
+    assert queue.said.repeat().text == "three"
 
 
 def test_nothing_said_yet_gives_nothing_to_repeat_or_review():
     queue = SpeechQueue()
-    assert queue.repeat() is None and queue.back() is None and queue.forward() is None
+    assert queue.said.repeat() is None and queue.said.back() is None and queue.said.forward() is None
 
 
 def test_muted_queues_nothing_but_remembers():
@@ -180,7 +180,7 @@ def test_muted_queues_nothing_but_remembers():
     queue.set_muted(True)
     assert texts(queue) == []
     assert not queue.add(Utterance("error", IMPORTANT))
-    assert [u.text for u in queue.history] == ["waiting", "error"]  # given, though never said
+    assert [u.text for u in queue.said.utterances] == ["waiting", "error"]  # given, though never said
     queue.set_muted(False)
     assert queue.add(Utterance("back again"))
 
@@ -191,8 +191,8 @@ def test_history_is_bounded_and_keeps_the_private_flag():
         queue.add(Utterance(f"card {n}", private=n == 4))
         queue.take()
         queue.done()
-    assert [u.text for u in queue.history] == ["card 2", "card 3", "card 4"]
-    assert queue.repeat().private
+    assert [u.text for u in queue.said.utterances] == ["card 2", "card 3", "card 4"]
+    assert queue.said.repeat().private
 
 
 def test_empty_text_is_not_queued():

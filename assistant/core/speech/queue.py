@@ -288,6 +288,56 @@ def _spoken(utterance: Utterance) -> bool:
     return utterance.priority in (Priority.MESSAGE, Priority.IMPORTANT) and not utterance.review
 
 
+class SaidHistory:
+    """What was given to be said (also while muted, or dropped as stale), to say again and to step back and forward
+    through: the speech keys' part of the queue, apart from what waits and what is being said."""
+
+    def __init__(self, limit: int = HISTORY_LIMIT) -> None:
+        self.utterances: deque[Utterance] = deque(maxlen=limit)
+        """Oldest first, in full; navigation echo and hints that were never said are left out."""
+        self._cursor: int | None = None
+        """Where stepping through the history is: an index into `utterances`, None when at the newest."""
+
+    def recent(self, count: int) -> list[Utterance]:
+        """The last `count` utterances of the history, newest first."""
+        return list(reversed(self.utterances))[:count]
+
+    def repeat(self) -> Utterance | None:
+        """The last thing said, to say again; None when nothing was said yet."""
+        self._cursor = None
+        return self._review(len(self.utterances) - 1)
+
+    def back(self) -> Utterance | None:
+        """One step back through the history (the first step gives the one before the last); None at the oldest."""
+        position = (len(self.utterances) - 1 if self._cursor is None else self._cursor) - 1
+        return self._step(position)
+
+    def forward(self) -> Utterance | None:
+        """One step forward through the history; None when already at the newest."""
+        if self._cursor is None:
+            return None
+        return self._step(self._cursor + 1)
+
+    def _step(self, position: int) -> Utterance | None:
+        if not 0 <= position < len(self.utterances):
+            return None
+        self._cursor = None if position == len(self.utterances) - 1 else position
+        return self._review(position)
+
+    def _review(self, position: int) -> Utterance | None:
+        if position < 0:
+            return None
+        said = self.utterances[position]
+        return Utterance(said.text, Priority.MESSAGE, private=said.private, review=True, names=said.names)
+
+    def remember(self, utterance: Utterance) -> None:
+        """Keep an utterance in the history, to step back to (one said by another voice too)."""
+        if utterance.review or utterance.priority is Priority.ECHO or not utterance.text.strip():
+            return  # repeats are already there; single letters typed would bury the sentences
+        self.utterances.append(utterance)
+        self._cursor = None
+
+
 class SpeechQueue:
     """The waiting utterances, the one being said, and the history of what was given to be said."""
 
@@ -316,11 +366,8 @@ class SpeechQueue:
         self._after: set[Held] = set()
         """Other hands' facts that had waited `WAIT_S` at her last key and were put after its reply: at her next key
         they go before its reply (`new_input`)."""
-        self.history: deque[Utterance] = deque(maxlen=history_limit)
-        """What was given to be said (also while muted, or dropped as stale), oldest first, in full; navigation
-        echo and hints that were never said are left out."""
-        self._cursor: int | None = None
-        """Where stepping through the history is: an index into `history`, None when at the newest."""
+        self.said = SaidHistory(history_limit)
+        """What was given to be said, to repeat and step through (F2, F3, F4)."""
         self.muted = False
 
     @property
@@ -339,14 +386,14 @@ class SpeechQueue:
         if not utterance.text.strip() and not utterance.sound:
             return False
         if self.muted:
-            self.remember(utterance)
+            self.said.remember(utterance)
             return False
         priority = utterance.priority
         if priority is Priority.HINT and self.busy:
             return False
         if priority is Priority.ECHO:  # latest wins: an older echo still waiting is out of date
             self._waiting = deque(u for u in self._waiting if u.priority is not Priority.ECHO)
-        self.remember(utterance)
+        self.said.remember(utterance)
         if utterance.review:
             self.carry, self.moves = [], []  # the player is reading back: what was cut is in the history
             self._waiting.append(utterance)
@@ -527,7 +574,7 @@ class SpeechQueue:
         self.carry, self.moves = [], []
         folded = self._in_order(self._unsettled(_unique(facts), utterance))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
-        self.remember(utterance)
+        self.said.remember(utterance)
         if wins:  # a win first: what it does not settle is said after it
             self._waiting.extend([utterance, _catching_up(folded, utterance.names)] if folded else [utterance])
         elif _behind(utterance, folded):  # its player's moves wait: one sentence for them all, its own words short
@@ -644,45 +691,6 @@ class SpeechQueue:
         self.muted = muted
         if muted:
             self._waiting.clear()
-
-    def recent(self, count: int) -> list[Utterance]:
-        """The last `count` utterances of the history, newest first."""
-        return list(reversed(self.history))[:count]
-
-    def repeat(self) -> Utterance | None:
-        """The last thing said, to say again; None when nothing was said yet."""
-        self._cursor = None
-        return self._review(len(self.history) - 1)
-
-    def back(self) -> Utterance | None:
-        """One step back through the history (the first step gives the one before the last); None at the oldest."""
-        position = (len(self.history) - 1 if self._cursor is None else self._cursor) - 1
-        return self._step(position)
-
-    def forward(self) -> Utterance | None:
-        """One step forward through the history; None when already at the newest."""
-        if self._cursor is None:
-            return None
-        return self._step(self._cursor + 1)
-
-    def _step(self, position: int) -> Utterance | None:
-        if not 0 <= position < len(self.history):
-            return None
-        self._cursor = None if position == len(self.history) - 1 else position
-        return self._review(position)
-
-    def _review(self, position: int) -> Utterance | None:
-        if position < 0:
-            return None
-        said = self.history[position]
-        return Utterance(said.text, Priority.MESSAGE, private=said.private, review=True, names=said.names)
-
-    def remember(self, utterance: Utterance) -> None:
-        """Keep an utterance in the history, to step back to (one said by another voice too)."""
-        if utterance.review or utterance.priority is Priority.ECHO or not utterance.text.strip():
-            return  # repeats are already there; single letters typed would bury the sentences
-        self.history.append(utterance)
-        self._cursor = None
 
 
 def _settled(fact: About, newer: tuple[About, ...] | list[About]) -> bool:
