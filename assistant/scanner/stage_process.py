@@ -110,11 +110,8 @@ class ProcessStage:
         self._process: Any = None
         self._conn: Any = None
         self._poller: Any = None  # `select.poll` on the pipe from the child (`_readable`)
-        self._shm: Any = None
-        self._shape: tuple[int, ...] | None = None
-        self._retired: list[Any] = []  # rings replaced whose names a message on its way to the child may hold
-        self._ring: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
-        self._next_slot = 0
+        self._frames = SharedRing()
+        """The frames the live loop remembered, in memory shared with the child (this side of it)."""
         self._with_child = False  # a job is with the child, or it has not said it is ready
         self._waiting: tuple[int, list | None, int | None] | None = None
         self._aim_waiting: tuple[int, tuple[int, int, int, int] | None, float | None] | None = None
@@ -241,46 +238,11 @@ class ProcessStage:
             return
         if picture is not None and self._waiting is not None and self._waiting[2] not in (None, picture):
             self._waiting = None
-        import numpy as np
-
-        if gray.shape != self._shape:
-            if not self._new_ring(gray):
-                return
-        slot = self._next_slot
-        self._next_slot = (slot + 1) % SLOTS
-        size = HEAD + gray.size
-        view = np.ndarray((size,), np.uint8, self._shm.buf, slot * size)
-        view[HEAD:] = np.asarray(gray, np.uint8).reshape(-1)
-        view[:HEAD] = np.array([index, -1 if picture is None else picture], np.int64).view(np.uint8)
-        self._ring.append((index, slot))
-
-    def _new_ring(self, gray: MatLike) -> bool:
-        """A ring for frames of `gray`'s shape (the first frame, or the camera changed its size)."""
-        from multiprocessing import shared_memory
-
-        if self._shm is not None:
-            # Kept until the child says it has moved on to a newer ring: a job or a ring message naming this one
-            # may still be on its way to it (unlinked, it could no longer be opened: the child would die).
-            self._retired.append(self._shm)
-            self._shm, self._shape = None, None
         try:
-            self._shm = shared_memory.SharedMemory(create=True, size=SLOTS * (HEAD + gray.size))
-            self._conn.send(("ring", self._shm.name, tuple(gray.shape)))
-        except (OSError, ValueError, BrokenPipeError):
+            self._frames.put(index, gray, picture, self._conn.send)
+        except (OSError, ValueError, BrokenPipeError):  # no new ring could be made or named to the child
             self._stop_child()
             self._use_thread()
-            return False
-        self._shape = tuple(gray.shape)
-        self._ring.clear()
-        return True
-
-    def _moved_on(self, name: str) -> None:
-        """The child opened ring `name`: no message on its way names a ring made before it, so those go."""
-        names = [shm.name for shm in self._retired]
-        gone = names.index(name) if name in names else len(names)
-        for shm in self._retired[:gone]:
-            _release(shm)
-        del self._retired[:gone]
 
     def offer(
         self,
@@ -340,7 +302,7 @@ class ProcessStage:
         if self._aim_waiting is not None and not (job_due and self._aimed):
             index, region, squareness = self._aim_waiting
             self._aim_waiting = None
-            slot = next((s for i, s in self._ring if i == index), None)
+            slot = next((s for i, s in self._frames.slots if i == index), None)
             if slot is not None:  # else its frame has left the ring: a newer request will come
                 try:
                     self._conn.send(("aim", index, slot, region, squareness))
@@ -352,7 +314,7 @@ class ProcessStage:
         if waiting is None or not job_due:
             return  # none, or resting after a frame of the same picture
         index, regions, picture = waiting
-        slots = [(i, s) for i, s in self._ring if i <= index]
+        slots = [(i, s) for i, s in self._frames.slots if i <= index]
         if not slots or slots[-1][0] != index:
             self._waiting = None  # its frame has left the ring
             return
@@ -416,7 +378,7 @@ class ProcessStage:
                         self._ended = self._begun
                         self._rest_until = self.clock() + message[1] * self.rest
                 elif message[0] == "ring":
-                    self._moved_on(message[1])
+                    self._frames.moved_on(message[1])
         except (EOFError, OSError):
             self._stop_child()
         self._send_waiting()
@@ -458,15 +420,65 @@ class ProcessStage:
                 process.join(timeout=1.0)
         if conn is not None:
             conn.close()
-        self._close_ring()
+        self._frames.close()
 
-    def _close_ring(self) -> None:
-        for shm in [*self._retired, self._shm]:
+
+class SharedRing:
+    """The parent's side of the frames shared with the child: `SLOTS` slots of `HEAD` bytes (the frame's index and
+    picture) and a grey frame each, written in turn; a new ring when the frames change size (`_Newest` reads them)."""
+
+    def __init__(self) -> None:
+        self.shm: Any = None
+        self.shape: tuple[int, ...] | None = None
+        self.retired: list[Any] = []  # rings replaced whose names a message on its way to the child may hold
+        self.slots: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
+        self._next_slot = 0
+
+    def put(self, index: int, gray: MatLike, picture: int | None, send: Callable[[tuple], None]) -> None:
+        """Copy a frame into the next slot; a frame of another size first makes a new ring, named to the child with
+        `send`. OSError, ValueError or BrokenPipeError when no ring can be made or named."""
+        import numpy as np
+
+        if gray.shape != self.shape:
+            self._new(gray, send)
+        slot = self._next_slot
+        self._next_slot = (slot + 1) % SLOTS
+        size = HEAD + gray.size
+        view = np.ndarray((size,), np.uint8, self.shm.buf, slot * size)
+        view[HEAD:] = np.asarray(gray, np.uint8).reshape(-1)
+        view[:HEAD] = np.array([index, -1 if picture is None else picture], np.int64).view(np.uint8)
+        self.slots.append((index, slot))
+
+    def _new(self, gray: MatLike, send: Callable[[tuple], None]) -> None:
+        """A ring for frames of `gray`'s shape (the first frame, or the camera changed its size)."""
+        from multiprocessing import shared_memory
+
+        if self.shm is not None:
+            # Kept until the child says it has moved on to a newer ring: a job or a ring message naming this one
+            # may still be on its way to it (unlinked, it could no longer be opened: the child would die).
+            self.retired.append(self.shm)
+            self.shm, self.shape = None, None
+        self.shm = shared_memory.SharedMemory(create=True, size=SLOTS * (HEAD + gray.size))
+        send(("ring", self.shm.name, tuple(gray.shape)))
+        self.shape = tuple(gray.shape)
+        self.slots.clear()
+
+    def moved_on(self, name: str) -> None:
+        """The child opened ring `name`: no message on its way names a ring made before it, so those go."""
+        names = [shm.name for shm in self.retired]
+        gone = names.index(name) if name in names else len(names)
+        for shm in self.retired[:gone]:
+            _release(shm)
+        del self.retired[:gone]
+
+    def close(self) -> None:
+        """Release every ring, the one in use and those retired."""
+        for shm in [*self.retired, self.shm]:
             if shm is not None:
                 _release(shm)
-        self._retired.clear()
-        self._shm = None
-        self._shape = None
+        self.retired.clear()
+        self.shm = None
+        self.shape = None
 
 
 def lower_priority(stage: ProcessStage, by: int) -> None:

@@ -79,7 +79,7 @@ def test_the_child_process_reads_a_thumb_frame_and_stops(thumb_frames):
     finally:
         stage.stop()
     assert not stage.running and not process.is_alive()
-    assert stage._shm is None  # the shared ring is unlinked
+    assert stage._frames.shm is None  # the shared ring is unlinked
 
 
 def test_a_job_whose_frame_reads_nothing_takes_its_next_passes_to_the_newest_frame(thumb_frames, resting_stage):
@@ -141,10 +141,10 @@ def test_ten_frame_size_changes_in_a_row_leave_the_child_running_and_reading(thu
             time.sleep(0.02)  # (the child process's answer, polled)
         assert stage._process is child and child.is_alive() and not stage.failed
         assert [r.decoded.payload for r in reads] == [payload]
-        assert stage._retired == []  # every ring replaced is gone once the child has moved on
+        assert stage._frames.retired == []  # every ring replaced is gone once the child has moved on
     finally:
         stage.stop()
-    assert stage._shm is None and stage._retired == []
+    assert stage._frames.shm is None and stage._frames.retired == []
 
 
 def test_a_card_creeping_in_too_slowly_to_move_the_picture_is_looked_at_anew_and_read():
@@ -200,8 +200,8 @@ def test_a_jobs_slow_steps_take_a_newer_frame_only_where_the_picture_or_its_code
     try:
         assert wait_ready(stage, 60)
         stage.remember(0, gray, picture=7)
-        first = stage._ring[-1][1]  # frame 0's slot
-        ring = _Newest(stage._shm, gray.shape)
+        first = stage._frames.slots[-1][1]  # frame 0's slot
+        ring = _Newest(stage._frames.shm, gray.shape)
         ring.worked_on(0, first)
         job = Job(0, gray, [region], [(0, gray)], picture=7)
         newer = []
@@ -255,17 +255,17 @@ def test_a_job_whose_frames_were_overwritten_in_the_ring_meanwhile_is_dropped():
         assert wait_ready(stage, 60)
         for index in range(3):
             stage.remember(index, frames[index], picture=5)
-        job = list(stage._ring)  # (frame index, slot) of frames 0, 1 and 2
-        copied = _copied(stage._shm, shape, job, np)
+        job = list(stage._frames.slots)  # (frame index, slot) of frames 0, 1 and 2
+        copied = _copied(stage._frames.shm, shape, job, np)
         assert copied is not None and [index for index, _ in copied] == [0, 1, 2]
         assert all((frame == index).all() for index, frame in copied)
-        ring = _Newest(stage._shm, shape)
+        ring = _Newest(stage._frames.shm, shape)
         ring.worked_on(*job[0])
         assert ring.picture == 5
         for index in range(3, SLOTS + 1):  # frame SLOTS goes into frame 0's slot
             stage.remember(index, frames[index], picture=5)
-        assert _copied(stage._shm, shape, job, np) is None
-        assert [index for index, _ in _copied(stage._shm, shape, job[1:], np)] == [1, 2]  # still theirs
+        assert _copied(stage._frames.shm, shape, job, np) is None
+        assert [index for index, _ in _copied(stage._frames.shm, shape, job[1:], np)] == [1, 2]  # still theirs
         ring.worked_on(*job[0])
         assert ring.picture == -1
     finally:
@@ -601,7 +601,7 @@ def test_aiming_requests_on_every_frame_leave_the_worker_turns_for_the_jobs():
     stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
     try:
         for index in range(10):
-            stage._ring.append((index, index))  # the frame remembered in the ring
+            stage._frames.slots.append((index, index))  # the frame remembered in the ring
             stage.aim(index, None, None)
             stage.offer(index, None, None, 1)
             child.answers.append(("ready", 0.001))  # done with what it had
@@ -633,7 +633,7 @@ def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first
         assert child.jobs == [(0, 1), (4, 2)]
     finally:
         stage._process = stage._conn = None
-        stage._close_ring()
+        stage._frames.close()
 
 
 def test_the_worker_is_given_the_next_frame_of_a_card_as_soon_as_its_job_ends():
@@ -653,7 +653,7 @@ def test_the_worker_is_given_the_next_frame_of_a_card_as_soon_as_its_job_ends():
         assert [index for index, _ in child.jobs] == [0, 1, 2, 3]
     finally:
         stage._process = stage._conn = None
-        stage._close_ring()
+        stage._frames.close()
 
 
 @pytest.mark.parametrize(
@@ -688,7 +688,7 @@ def test_a_frame_waiting_for_a_picture_whose_job_read_its_code_or_found_no_finde
         assert child.jobs == [(0, 1), (4, 2)]
     finally:
         stage._process = stage._conn = None
-        stage._close_ring()
+        stage._frames.close()
 
 
 def test_a_job_reading_a_still_pictures_code_checked_on_a_second_frame_marks_the_picture_read():
