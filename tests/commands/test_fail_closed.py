@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from argparse import Namespace
 from pathlib import Path
 
@@ -105,9 +106,16 @@ def test_a_script_is_read_with_a_limit(tmp_path, source):
     MAX_SCRIPT_BYTES = 4_000_000  # (assistant.commands.app.MAX_SCRIPT_BYTES)
 
     if source == "big":
-        source = str(tmp_path / "big.txt")
+        # In a folder of its own with a short name: the message shows a path up to 80 characters whole, and
+        # pytest's folders grow longer with each run it numbers (pytest-999, then pytest-1000).
+        folder = Path(tempfile.mkdtemp(prefix="script-"))
+        source = str(folder / "big.txt")
         Path(source).write_text("draw\n" * (MAX_SCRIPT_BYTES // 5 + 1))
-    done = run(tmp_path / "home", "--script", source, timeout=60)
+    try:
+        done = run(tmp_path / "home", "--script", source, timeout=60)
+    finally:
+        if source != "/dev/zero":
+            shutil.rmtree(Path(source).parent)
     assert done.returncode == 2
     assert done.stderr.strip() == (
         f"Cannot read the script {source}: it is larger than 4 MB, more than any game's lines. Nothing was played."
