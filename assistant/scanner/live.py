@@ -122,6 +122,47 @@ class _Frame:
     """True when the frame path does the first steps of a job the worker process has not begun (`STAND_IN_AFTER`)."""
 
 
+@dataclass
+class StandIn:
+    """The priority rule (`STAND_IN_AFTER`): whether a frame of the picture in view stands in for the background
+    stage's job on it, the worker process's or the thread fallback's, which has not begun or has run too long."""
+
+    begun_at: int = 0
+    """The stage's jobs begun (`Stage.begun`) when the picture in view came to rest."""
+    stood: int = 0
+    """The frames of it the frame path stood in for the stage on."""
+    read: bool = False
+    """Whether the last of them read something (the next stands in too: its second read)."""
+    job_seen: int = 0
+    """The jobs begun when the count was last seen to grow."""
+    job_from: int = 0
+    """The picture's frame it was seen on (a job under way that long is starved too)."""
+
+    def new_picture(self, begun: int) -> None:
+        """A new picture came to rest, with the stage's jobs begun so far."""
+        self.begun_at, self.stood, self.read = begun, 0, False
+
+    def stands(self, stage: Stage | None, still: int, settled: bool, at_rest: bool) -> bool:
+        """True when this frame stands in: `still`, the frames the picture has been still; `settled`, every code
+        read in it announced; `at_rest`, the picture at rest (`rest`). The thread fallback's look at a new still
+        picture is waited for as the worker's is (`rest.WAIT_EVERY`)."""
+        if stage is not None and self.read and not settled:
+            self.stood += 1
+            return True
+        if stage is None or self.stood >= IDLE_JOBS or at_rest:
+            return False
+        begun, waited = stage.begun, still  # frames with no job begun, or since the one under way began
+        if begun != self.begun_at:
+            if stage.ended >= begun:
+                return False  # the stage keeps up: its job for the picture has ended
+            if begun != self.job_seen:
+                self.job_seen, self.job_from = begun, still
+            waited -= self.job_from
+        stands = waited >= STAND_IN_AFTER and (waited - STAND_IN_AFTER) % STAND_IN_EVERY == 0
+        self.stood += stands
+        return stands
+
+
 class LiveScanner:
     """Reads a source frame by frame and reports what to announce."""
 
@@ -194,11 +235,8 @@ class LiveScanner:
         """Frames in a row that moved against the one before (a new still picture moves in one frame alone)."""
         self._jobs_when_still = 0
         """The background stage's job count when the picture was last seen moving (or a code read)."""
-        self._begun_at, self._stood_in, self._stood_read, self._job_seen, self._job_from = 0, 0, False, 0, 0
-        """The priority rule (`STAND_IN_AFTER`): the worker's jobs begun (`Stage.begun`) when the picture in view came
-        to rest, the frames of it the frame path stood in for the worker on, whether the last of them read something
-        (the next stands in too: its second read), and the jobs begun when the count was last seen to grow, with the
-        picture's frame it was seen on (a job under way that long is starved too)."""
+        self._stand_in = StandIn()
+        """The priority rule (`STAND_IN_AFTER`): when the frame path stands in for the background stage."""
         # Frames left unmeasured for a cue while nothing is seen (`AIM_EVERY`); the still picture whose first frame,
         # a lone jump, was not measured (`AIM_STILL`): its first full frame once the worker's look found signs of a
         # code is (0: none owed).
@@ -284,7 +322,9 @@ class LiveScanner:
         if not self.cascade.can_decode:
             return []
         idle = self._idle(image)
-        stand_in = self.stood_in = self._standing_in()
+        # (whether this frame stands in for a job the background stage has not begun or ended: `StandIn`)
+        settled = self._settled == self._picture
+        stand_in = self.stood_in = self._stand_in.stands(self.background, self._still, settled, self._at_rest())
         if stand_in:
             idle = "full"
         if idle != "full" and self.guidance:
@@ -301,7 +341,7 @@ class LiveScanner:
         found = self.cascade.decode(
             frame.gray, frame.regions, started=True, card=frame.card, retries=self._worker() is None or stand_in
         )
-        self._stood_read = stand_in and bool(found)
+        self._stand_in.read = stand_in and bool(found)
         sightings = [Sighting(d.payload, *d.centre) for d in found]
         skipped = self.cascade.skipped  # (before `_again` may run the cascade once more)
         sightings += self._background(frame, found)
@@ -346,34 +386,13 @@ class LiveScanner:
         background = self.background
         return self._settled == self._picture or (background is not None and background.no_code == self._picture)
 
-    def _standing_in(self) -> bool:
-        """True when this frame stands in for a job the background stage has not begun or ended (see
-        `STAND_IN_AFTER`): the worker process's, or the thread fallback's (whose look at a new still picture its
-        frames wait for, `rest.WAIT_EVERY`, as the worker's do)."""
-        stage = self.background
-        if stage is not None and self._stood_read and self._settled != self._picture:
-            self._stood_in += 1
-            return True
-        if stage is None or self._stood_in >= IDLE_JOBS or self._at_rest():
-            return False
-        begun, waited = stage.begun, self._still  # frames with no job begun, or since the one under way began
-        if begun != self._begun_at:
-            if stage.ended >= begun:
-                return False  # the stage keeps up: its job for the picture has ended
-            if begun != self._job_seen:
-                self._job_seen, self._job_from = begun, self._still
-            waited -= self._job_from
-        stands = waited >= STAND_IN_AFTER and (waited - STAND_IN_AFTER) % STAND_IN_EVERY == 0
-        self._stood_in += stands
-        return stands
-
     def _waiting(self) -> bool:
         """True while the background stage looks at the still picture in view (`Stage.looking`) or works on a job
         begun since it came to rest (`rest.WAIT_EVERY`)."""
         stage = self.background
         if stage is None:
             return False
-        return stage.looking(self._picture) or (stage.begun != self._begun_at and stage.busy())
+        return stage.looking(self._picture) or (stage.begun != self._stand_in.begun_at and stage.busy())
 
     def _working(self) -> bool:
         """True while the worker process has a frame in hand or waiting (or a measurement): a frame the frame path
@@ -664,7 +683,7 @@ class LiveScanner:
             self._still = 0
             self._picture = next(_PICTURES)
             begun = self.background.begun if self.background is not None else 0  # the stage's jobs begun so far
-            self._begun_at, self._stood_in, self._stood_read = begun, 0, False
+            self._stand_in.new_picture(begun)
             self._anchor = tiny
             if not crept:
                 self._crept_from = self._picture
@@ -692,7 +711,7 @@ class LiveScanner:
             # The stage's look at this new still picture (signs of a code, or none), or its job on it, has not come
             # back: its frames get the first pass on one in `rest.WAIT_EVERY` until it does, with either stage (an
             # empty table costs its first frame and a look, however late; a cluttered one the look took for a card,
-            # its job); a stage starved of a core is stood in for (`_standing_in`).
+            # its job); a stage starved of a core is stood in for (`StandIn`).
             return rest.waiting_frame(self._still)
         if (self._still < IDLE_AFTER and not worked) or self._still % round(IDLE_FULL * scale) == 0:
             return "full"
