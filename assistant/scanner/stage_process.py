@@ -434,7 +434,7 @@ class SharedRing:
         self.slots: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
         self._next_slot = 0
 
-    def put(self, index: int, gray: MatLike, picture: int | None, send: Callable[[tuple], None]) -> None:
+    def put(self, index: int, gray: MatLike, picture: int | None, send: Callable[[tuple[object, ...]], None]) -> None:
         """Copy a frame into the next slot; a frame of another size first makes a new ring, named to the child with
         `send`. OSError, ValueError or BrokenPipeError when no ring can be made or named."""
         import numpy as np
@@ -449,7 +449,7 @@ class SharedRing:
         view[:HEAD] = np.array([index, -1 if picture is None else picture], np.int64).view(np.uint8)
         self.slots.append((index, slot))
 
-    def _new(self, gray: MatLike, send: Callable[[tuple], None]) -> None:
+    def _new(self, gray: MatLike, send: Callable[[tuple[object, ...]], None]) -> None:
         """A ring for frames of `gray`'s shape (the first frame, or the camera changed its size)."""
         from multiprocessing import shared_memory
 
