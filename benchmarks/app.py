@@ -59,14 +59,14 @@ class RunningApp:
 
     def __init__(self, folder: Path, backend: str, *arguments: str, settings: dict[str, object] | None = None) -> None:
         """`arguments`: the app's command-line arguments besides `--no-camera`; `settings`: other settings than the
-        benchmark's own (`_write_settings`)."""
+        benchmark's own (`pty_start.write_settings`)."""
         from benchmarks.capture import AlsaCapture, FirstBytes
-        from benchmarks.pty_start import app_env, drain_in_background, start
+        from benchmarks.pty_start import app_env, drain_in_background, start, write_settings
 
         self.capture = AlsaCapture(folder / "capture")
         self.transcript = folder / "said.txt"
         home = folder / "app-home"
-        _write_settings(home, backend, self.transcript, **(settings or {}))
+        write_settings(home, backend=backend, transcript=str(self.transcript), **(settings or {}))
         env = app_env(self.capture.home, home)
         self.first_bytes = FirstBytes(self.capture)
         command = [sys.executable, "-m", "assistant", "--no-camera", *arguments]
@@ -110,24 +110,6 @@ class RunningApp:
         self.process.wait()
         os.close(self.leader)
         self.first_bytes.close()
-
-
-def _write_settings(home: Path, backend: str, transcript: Path, **other: object) -> None:
-    """Speech on, the chosen engine, no earcons (each sound is a sentence), the transcript on; `other` over them."""
-    from assistant.core.speech.settings import SpeechSettings
-    from assistant.storage.settings import save_settings
-
-    previous = os.environ.get("TABLE_ASSISTANT_HOME")
-    os.environ["TABLE_ASSISTANT_HOME"] = str(home)
-    try:
-        settings = SpeechSettings(speech="on", backend=backend, earcons=False, player="aplay",
-                                  transcript=str(transcript), **other)  # type: ignore[arg-type]  # fmt: skip
-        save_settings(settings)
-    finally:
-        if previous is None:
-            os.environ.pop("TABLE_ASSISTANT_HOME", None)
-        else:
-            os.environ["TABLE_ASSISTANT_HOME"] = previous
 
 
 def expected_start(speech: str) -> str:

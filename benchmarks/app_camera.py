@@ -190,14 +190,13 @@ class App:
     def __init__(
         self, folder: Path, backend: str, arguments: list[str], settings: dict[str, object] | None = None
     ) -> None:
-        from benchmarks.app import _write_settings
         from benchmarks.capture import AlsaCapture, FirstBytes
-        from benchmarks.pty_start import app_env, drain_in_background, start
+        from benchmarks.pty_start import app_env, drain_in_background, start, write_settings
 
         self.capture = AlsaCapture(folder / "capture")
         self.log = folder / "app.jsonl"
         home = folder / "app-home"
-        _write_settings(home, backend, folder / "said.txt", **(settings or {}))
+        write_settings(home, backend=backend, transcript=str(folder / "said.txt"), **(settings or {}))
         env = app_env(self.capture.home, home)
         self.first_bytes = FirstBytes(self.capture)
         command = [sys.executable, "-m", "benchmarks.app_camera", "--child", str(self.log), "--", *arguments]

@@ -1,8 +1,9 @@
 """The app started in a pseudo-terminal as a player would start it, for the benchmarks that time or drive it.
 
 `app_env` is the environment those benchmarks give the app (its sound to an ALSA capture's home, its own settings
-folder, no screen reader, no speech-dispatcher address); `start` opens the pseudo-terminal and starts the command
-on it; `drain` reads the app's screen so it never blocks on a full terminal.
+folder, no screen reader, no speech-dispatcher address); `write_settings` writes the settings file in that folder;
+`start` opens the pseudo-terminal and starts the command on it; `drain` reads the app's screen so it never blocks on
+a full terminal.
 """
 
 from __future__ import annotations
@@ -16,6 +17,24 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def write_settings(home: Path, **chosen: object) -> None:
+    """The app's settings file in `home` (its `TABLE_ASSISTANT_HOME`): speech on, no earcons (each sound is a
+    sentence), played with aplay, and `chosen` over them (the backend, a transcript, the verbosity...)."""
+    from assistant.core.speech.settings import SpeechSettings
+    from assistant.storage.settings import save_settings
+
+    previous = os.environ.get("TABLE_ASSISTANT_HOME")
+    os.environ["TABLE_ASSISTANT_HOME"] = str(home)
+    try:
+        fields: dict[str, object] = {"speech": "on", "earcons": False, "player": "aplay", **chosen}
+        save_settings(SpeechSettings(**fields))  # type: ignore[arg-type]
+    finally:
+        if previous is None:
+            os.environ.pop("TABLE_ASSISTANT_HOME", None)
+        else:
+            os.environ["TABLE_ASSISTANT_HOME"] = previous
 
 
 def app_env(sound_home: Path, home: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:

@@ -156,7 +156,7 @@ class Setup(NamedTuple):
 
     title: str
     settings: dict[str, Any]
-    """The settings over the benchmark's own (`table_pace._write_settings`)."""
+    """The settings over the benchmark's own (`pty_start.write_settings`)."""
     reader: bool = False
     """Her replies through a speech-dispatcher standing for her screen reader (`capture.ReaderStandIn`)."""
     platform: str = ""

@@ -278,17 +278,18 @@ class App:
     ) -> None:
         """`command`: the module and arguments the app runs in (default: this benchmark's child, playing `game`);
         `table_voice`: the setting (other hands' moves in a second voice); `capture`: the sound device (a new one
-        in `folder` by default); `settings`: other settings than the benchmark's own (`_write_settings`);
+        in `folder` by default); `settings`: other settings than the benchmark's own (`pty_start.write_settings`);
         `environ`: variables for the app (a speech-dispatcher standing for her screen reader); `drawn_when`: what
         the app writes once it is ready (the Textual app's region heading; the plain mode's greeting); `output`:
         given everything the app writes to its terminal, as it comes (a screen reader's stand-in reads it)."""
         from benchmarks.capture import FirstBytes
-        from benchmarks.pty_start import app_env, drain_in_background, start
+        from benchmarks.pty_start import app_env, drain_in_background, start, write_settings
 
         self.capture = capture or AlsaCapture(folder / "capture")
         self.log = folder / "played.jsonl"
         home = folder / "app-home"
-        _write_settings(home, backend, verbosity, table_voice, **(settings or {}))
+        chosen = {"backend": backend, "verbosity": verbosity, "table_voice": table_voice, **(settings or {})}
+        write_settings(home, **chosen)
         env = app_env(self.capture.home, home, environ)
         self.first_bytes = FirstBytes(self.capture)
         command = command or ["benchmarks.table_pace", "--child", str(self.log), "--games", game]
@@ -372,23 +373,6 @@ class App:
         self.process.wait()
         os.close(self.leader)
         self.first_bytes.close()
-
-
-def _write_settings(home: Path, backend: str, verbosity: str, table_voice: bool = True, **other: object) -> None:
-    """The app's settings file: the backend, no earcons, aplay (paced by the child wrapper), and `other` over them."""
-    from assistant.core.speech.settings import SpeechSettings
-    from assistant.storage.settings import save_settings
-
-    previous = os.environ.get("TABLE_ASSISTANT_HOME")
-    os.environ["TABLE_ASSISTANT_HOME"] = str(home)
-    try:
-        chosen: dict = dict(speech="on", backend=backend, earcons=False, player="aplay", verbosity=verbosity)
-        save_settings(SpeechSettings(**{**chosen, "table_voice": table_voice, **other}))
-    finally:
-        if previous is None:
-            os.environ.pop("TABLE_ASSISTANT_HOME", None)
-        else:
-            os.environ["TABLE_ASSISTANT_HOME"] = previous
 
 
 def shadow_replies(game: str, verbosity: str) -> list:
