@@ -7,6 +7,7 @@ state, bounded."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 
@@ -29,20 +30,35 @@ async def bens_turn(pilot, app) -> None:
     await until(pilot, lambda: app.session.game.state.current == 1, "Ben's turn")
 
 
+@contextlib.asynccontextmanager
+async def away(pilot, braille: BrailleApp):
+    """BRLTTY stopped (SIGSTOP) for the block, which ends once the app has taken it as away; then resumed, and
+    answering again when this returns."""
+    os.kill(braille.server.process.pid, signal.SIGSTOP)
+    try:
+        yield
+        await until(pilot, lambda: braille.link.missed is not None, "the stopped BRLTTY taken as away")
+    finally:
+        os.kill(braille.server.process.pid, signal.SIGCONT)
+    await until(pilot, lambda: braille.link.missed is None, "BRLTTY answers again")
+
+
+async def bens_turn_held(pilot, braille: BrailleApp) -> None:
+    """A new game typed on the keyboard, her turn ended: "Ben's turn." held on the display."""
+    for line in (NEW_GAME, "draw", "end turn"):
+        await pilot.press(*line, "enter")
+    await until(pilot, lambda: braille.shown().startswith("ben's turn"), "Ben's turn held on the display")
+
+
 async def win_while_stopped(pilot, braille: BrailleApp) -> None:
     """To Ben's turn, then his winning move typed on the keyboard while BRLTTY is stopped (taken as away), and BRLTTY
     resumed: back when this returns."""
-    app, link = braille.app, braille.link
+    app = braille.app
     await bens_turn(pilot, app)
-    os.kill(braille.server.process.pid, signal.SIGSTOP)
-    try:
+    async with away(pilot, braille):
         await pilot.press(*"play ginormous unicorn", "enter")
         await pilot.press(*"resolve", "enter")
         await until(pilot, lambda: app.session.game.state.outcome is not None, "the win")
-        await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
-    finally:
-        os.kill(braille.server.process.pid, signal.SIGCONT)
-    await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
 
 
 def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_second(braille_app):
@@ -109,20 +125,13 @@ def test_after_an_outage_the_display_shows_the_current_turn_not_one_newer_moves_
     from assistant.core.language.device import DeviceMove
 
     async def scenario():
-        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
+        app, link, shown = braille_app.app, braille_app.link, braille_app.shown
         async with app.run_test(size=(100, 40)) as pilot:
-            for line in (NEW_GAME, "draw", "end turn"):
-                await pilot.press(*line, "enter")
-            await until(pilot, lambda: shown().startswith("ben's turn"), "Ben's turn held on the display")
-            os.kill(display_server.process.pid, signal.SIGSTOP)
-            try:
+            await bens_turn_held(pilot, braille_app)
+            async with away(pilot, braille_app):
                 for move in (DeviceMove("draw"), DeviceMove("end")):
                     app.run_worker(app.share.link.submit("Ben", move))
                 await until(pilot, lambda: app.session.game.state.current == 2, "Cy's turn, from Ben's phone")
-                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
-            finally:
-                os.kill(display_server.process.pid, signal.SIGCONT)
-            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
             await until(pilot, lambda: shown().startswith("cy's turn"), "the current turn first")
             assert not any(line.text.startswith("Ben's turn") for line in link.view.held)
             assert link.view.waiting  # Ben's moves, to be read whole
@@ -170,23 +179,16 @@ def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_
     from assistant.core.language.device import DeviceMove
 
     async def scenario():
-        app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
+        app, link, shown = braille_app.app, braille_app.link, braille_app.shown
         braille_app.stand_still()  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
         async with app.run_test(size=(100, 40)) as pilot:
-            for line in (NEW_GAME, "draw", "end turn"):
-                await pilot.press(*line, "enter")
-            await until(pilot, lambda: shown().startswith("ben's turn"), "Ben's turn held on the display")
-            os.kill(display_server.process.pid, signal.SIGSTOP)
-            try:
+            await bens_turn_held(pilot, braille_app)
+            async with away(pilot, braille_app):
                 for move in (DeviceMove("draw"), DeviceMove("play", card="ginormous-unicorn"),
                              DeviceMove("resolve", on="ginormous-unicorn")):  # fmt: skip
                     app.run_worker(app.share.link.submit("Ben", move))
                     await pilot.pause(0.4)  # (a hand's pace)
                 await until(pilot, lambda: app.session.game.state.outcome is not None, "Ben wins, from his phone")
-                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
-            finally:
-                os.kill(display_server.process.pid, signal.SIGCONT)
-            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win held first")
             braille_app.advance(SETTLE_AFTER_BACK)  # (the display's keys move it again)
             answered = len(app.replies)
@@ -199,7 +201,7 @@ def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_
                 if not link.view.held and not link.view.waiting and at_the_end(link.view):
                     break
                 previous = shown()
-                display_server.press("pan right")
+                braille_app.server.press("pan right")
                 await until(pilot, lambda previous=previous: shown() != previous, "panned on")
                 windows.append(shown())
             assert sum("ben wins" in window for window in windows) == 1, windows
@@ -220,16 +222,13 @@ def test_the_notice_that_the_display_stopped_is_not_left_waiting_behind_the_noti
         app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
         async with app.run_test(size=(100, 40)) as pilot:
             await bens_turn(pilot, app)
-            os.kill(display_server.process.pid, signal.SIGSTOP)
-            try:
+            async with away(pilot, braille_app):
                 await pilot.press(*"tally", "enter")
-                await until(pilot, lambda: link.missed is not None, "the stopped BRLTTY taken as away")
-                assert any(reply.lines[0] == braille_display_lost() for reply in app.replies)  # said on screen
-            finally:
-                os.kill(display_server.process.pid, signal.SIGCONT)
-            await until(pilot, lambda: link.missed is None, "BRLTTY answers again")
+            assert any(reply.lines[0] == braille_display_lost() for reply in app.replies)  # said on screen
             stale = [move for move in link.view.waiting if move.lines and move.lines[0] == braille_display_lost()]
             assert not stale, link.view.waiting
+            # (BRLTTY draws what it is sent a moment after it answers again: the display's news, as it comes)
+            await until(pilot, lambda: shown().startswith("the braille display is back"), "the return on the display")
             windows = [shown()]
             for _ in range(30):  # (bounded: on through everything held and waiting)
                 if not link.view.held and not link.view.waiting:
@@ -238,7 +237,6 @@ def test_the_notice_that_the_display_stopped_is_not_left_waiting_behind_the_noti
                 display_server.press("next unread")
                 await until(pilot, lambda previous=previous: shown() != previous, "read on")
                 windows.append(shown())
-            assert any(window.startswith("the braille display is back") for window in windows), windows
             assert not any("stopped answering" in window for window in windows), windows
 
     asyncio.run(scenario())
