@@ -21,6 +21,7 @@ the app.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import pty
 import shutil
@@ -133,6 +134,19 @@ class FifoDevice:
         self.old_readers.clear()
 
 
+def core_seconds(pid: int) -> tuple[float, float]:
+    """A process's seconds on a core and waiting for one (runnable, not running) so far, summed over its threads
+    now (`/proc/PID/task/*/schedstat`: a thread that ended is no longer counted)."""
+    on = waiting = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        try:
+            ran, waited, _ = stat.read_text().split()
+        except (OSError, ValueError):  # (the thread ended meanwhile)
+            continue
+        on, waiting = on + int(ran), waiting + int(waited)
+    return on / 1e9, waiting / 1e9
+
+
 class PtyApp:
     """The app on a pseudo-terminal of its own; what it showed, with when."""
 
@@ -162,13 +176,12 @@ class PtyApp:
                 data = os.read(self.master, 65536)
             except OSError:  # the app ended: the terminal's other side is gone
                 data = b""
+            at = time.monotonic()  # (as it arrived: not after waiting for the lock a reader may hold)
             with self._changed:
-                if not data:
-                    self.pieces.append((time.monotonic(), b""))
-                    self._changed.notify_all()
-                    return
-                self.pieces.append((time.monotonic(), data))
+                self.pieces.append((at, data))
                 self._changed.notify_all()
+                if not data:
+                    return
 
     def text(self) -> str:
         with self._changed:
@@ -188,17 +201,24 @@ class PtyApp:
         return sent
 
     def wait_for(self, text: str, count: int = 1, timeout: float = 60.0) -> float | None:
-        """The moment `text` had shown `count` times (waiting for it), or None when it never did."""
+        """The moment `text` had shown `count` times (waiting for it): when the piece that completed it arrived,
+        not a later one read with it; None when it never did."""
         deadline = time.monotonic() + timeout
         with self._changed:
             while True:
-                data = b"".join(piece for _, piece in self.pieces).decode("utf-8", errors="replace")
-                if data.count(text) >= count:
-                    return self.pieces[-1][0]
+                if self._shown(text, len(self.pieces)) >= count:
+                    end = len(self.pieces)
+                    while end > 1 and self._shown(text, end - 1) >= count:
+                        end -= 1
+                    return self.pieces[end - 1][0]
                 left = deadline - time.monotonic()
                 if left <= 0 or (self.pieces and self.pieces[-1][1] == b""):
                     return None
                 self._changed.wait(left)
+
+    def _shown(self, text: str, pieces: int) -> int:
+        """How many times `text` shows in the first `pieces` pieces."""
+        return b"".join(piece for _, piece in self.pieces[:pieces]).decode("utf-8", errors="replace").count(text)
 
     def quit(self, timeout: float = 30.0, keys: bytes = b"") -> float | None:
         """Type `quit` (or send `keys`: Control Q is b"\\x11"); seconds until the process ended, or None when it had
@@ -342,7 +362,7 @@ def launch_speechd(folder: Path, capture: AlsaCapture) -> tuple[subprocess.Popen
         each.mkdir(mode=0o700, exist_ok=True)
     module = SPEECHD_MODULE_CONFIG if Path(SPEECHD_MODULE_CONFIG).exists() else ""
     (config / "speechd.conf").write_text(SPEECHD_CONFIG.format(log=log, module=module), encoding="utf-8")
-    socket = runtime / "speech-dispatcher" / "speechd.sock"
+    socket = short_path(runtime) / "speech-dispatcher" / "speechd.sock"
     env = {**os.environ, "HOME": str(capture.home), "XDG_RUNTIME_DIR": str(runtime)}
     env.pop("SPEECHD_ADDRESS", None)
     process = subprocess.Popen(
@@ -360,8 +380,21 @@ def launch_speechd(folder: Path, capture: AlsaCapture) -> tuple[subprocess.Popen
     return process, socket, env
 
 
-def stop_speechd(process: subprocess.Popen[bytes]) -> None:
-    """Stop a daemon `launch_speechd` started, by its pid (its own session: the daemon and its module)."""
+def short_path(folder: Path) -> Path:
+    """A short path to `folder` for a socket in it (a link in the temporary folder, named by the folder: the same
+    for the same folder): a Unix socket's path may have at most 107 characters, and a test's folder can take most
+    of them (pytest's thousandth numbered folder under a worker's). `stop_speechd` removes the link."""
+    digest = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
+    link = Path(tempfile.gettempdir()) / f"speechd-{digest}"
+    if not (link.is_symlink() and link.readlink() == folder):
+        link.unlink(missing_ok=True)
+        link.symlink_to(folder, target_is_directory=True)
+    return link
+
+
+def stop_speechd(process: subprocess.Popen[bytes], socket: Path | None = None) -> None:
+    """Stop a daemon `launch_speechd` started, by its pid (its own session: the daemon and its module); given its
+    `socket`, for good (the short path to it removed: `short_path`)."""
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)
         try:
@@ -369,3 +402,5 @@ def stop_speechd(process: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+    if socket is not None and socket.parent.parent.is_symlink():
+        socket.parent.parent.unlink()

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from assistant.core.braille.display import Act, BrailleView, Held, Press, Region, Status
-from assistant.core.game.about import Topic, texts
+from assistant.core.braille.display import Act, BrailleView, Fact, Held, Press, Region, Status
+from assistant.core.game.about import About, Topic, texts
 from assistant.core.game.segment import Part, held_apart, lines_of
 from assistant.core.language.reply import AT_ONCE, NOTICE, Choice, Question
 from assistant.core.words.entry import DISPLAY_KEYS, move_point
@@ -106,18 +107,11 @@ class DisplayLink:
                 self.view.clear_input()
             win = any(fact.topic is Topic.WIN for fact in reply.facts)
             turns = [fact for fact in reply.facts if fact.topic is Topic.TURN]
-            kind = Held.TURN if turns and len(turns) == len(reply.facts) else Held.OTHER
-            turn = (turns[-1].short or turns[-1].text) if turns and not own_key else ""
+            turn = Fact(Held.TURN, turns[-1].folded_text, (turns[-1],)) if turns and not own_key else None
             narrow = self.view.text_width <= NARROW_CELLS
             asked = tuple(fact.narrow for fact in reply.facts if fact.narrow) if narrow else ()
             points = () if own_key else asked or move_point(player, reply.facts, reply.tells)
-            # A fact held in its short form ("Ana's turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the
-            # answer under it begins with what the reminder is about (the Herd Bonus's effect), never said twice.
-            # On 20 cells or fewer a question or a warning leads with who asks, or the question (`About.narrow`).
-            held = texts(
-                dataclasses.replace(fact, text=(narrow and fact.narrow) or fact.short or fact.text)
-                for fact in reply.facts
-            )
+            held = to_hold(reply.facts, narrow)
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None
@@ -125,9 +119,9 @@ class DisplayLink:
             away = reply is self._away  # (which its return overtakes)
             digest, self._digest = self._digest and own_key, self._digest and not own_key
             if digest:  # its first line leads with its newest decisive fact: held too, it would be read twice
-                held, rest = "", None
-            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, win=win, kind=kind, turn=turn,
-                           notice=notice, move=bool(reply.tells), away=away)  # fmt: skip
+                held, rest = None, None
+            self.view.show(lines, held, rest=rest, waits=not own_key, points=points, turn=turn, notice=notice,
+                           move=bool(reply.tells), away=away)  # fmt: skip
             if digest:  # the moves it told wait no longer (the session's news is empty once it is all said)
                 self.view.digest_said(whole=not self.session.news, win=win)
             elif self.session.game is not self._game or (
@@ -263,3 +257,18 @@ def open_link(
 
     view = BrailleView(display.width, translate, six_key=six_key, history_heading=HISTORY_HEADING)
     return DisplayLink(display, view, session, status_cells), notes
+
+
+def to_hold(facts: Sequence[About], narrow: bool) -> Fact | None:
+    """A reply's decisive facts as the one fact the display holds (None: none), known by those facts, not their
+    words: a win, a turn (when that is all it tells), or another fact. Each is held in its short form ("Ana's
+    turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the answer under it begins with what the reminder is
+    about (the Herd Bonus's effect), never said twice. On a `narrow` display (20 cells or fewer) a question or a
+    warning leads with who asks, or the question (`About.narrow`)."""
+    words = texts(dataclasses.replace(fact, text=(narrow and fact.narrow) or fact.folded_text) for fact in facts)
+    if not words:
+        return None
+    turns = [fact for fact in facts if fact.topic is Topic.TURN]
+    if any(fact.topic is Topic.WIN for fact in facts):
+        return Fact(Held.WIN, words, tuple(facts))
+    return Fact(Held.TURN if len(turns) == len(facts) else Held.OTHER, words, tuple(facts))

@@ -10,7 +10,7 @@ import time
 import wave
 
 import pytest
-from speech_fixtures import alsa_capture, speech_dispatcher  # noqa: F401 - fixtures
+from speech_fixtures import alsa_capture, speech_dispatcher, start_speechd, stop_speechd  # noqa: F401 - fixtures
 
 from assistant.core.game.about import About, Topic
 from assistant.core.speech.queue import Priority, split_sentences
@@ -199,6 +199,31 @@ def test_speech_dispatcher_speaks_into_the_sound_device(speech_dispatcher):
     raw = b"".join(speech_dispatcher.capture.audio_bytes())
     assert seconds(raw) > 3 and loudness(raw) > 0.01  # both sentences, spoken by its espeak-ng module
     assert service.notices == ["Speech: speech-dispatcher."]
+
+
+def test_speech_dispatcher_starts_from_a_folder_past_a_sockets_path_limit(alsa_capture, tmp_path):
+    """A Unix socket's path may have at most 107 characters; a test's folder may take more (pytest's thousandth
+    numbered folder under a worker's). The daemon's socket is reached by a short path, removed once it stops."""
+    try:
+        import speechd  # noqa: F401
+    except ImportError:
+        pytest.skip("python3-speechd is not importable (scripts/setup.sh links it into the environment)")
+    deep = tmp_path.joinpath(*["a-folder-with-a-long-name"] * 5)
+    deep.mkdir(parents=True)
+    assert len(str(deep / "run" / "speech-dispatcher" / "speechd.sock")) > 107
+    process, socket, env = start_speechd(deep, alsa_capture)
+    try:
+        assert len(str(socket)) < 100
+        service = started(SpeechService(SpeechdBackend(environ={**env, "SPEECHD_ADDRESS": f"unix_socket:{socket}"})))
+        try:
+            service.say("Ben's turn.")
+            assert service.wait_idle(20) and service.notices == ["Speech: speech-dispatcher."]
+        finally:
+            service.close()
+    finally:
+        stop_speechd(process, socket)
+    assert not socket.parent.parent.exists() and deep.joinpath("run").is_dir()
+    assert loudness(b"".join(alsa_capture.audio_bytes())) > 0.01
 
 
 def test_a_sentence_ending_before_the_client_adds_its_callback_does_not_stop_speech(speech_dispatcher, monkeypatch):

@@ -12,6 +12,7 @@ from assistant.core.braille.display import (
     Act,
     Action,
     BrailleView,
+    Fact,
     Held,
     Key,
     Press,
@@ -24,6 +25,12 @@ LONG = "Rainbow Aura is played: it enters Ana's Stable, and her Unicorns cannot 
 
 #: The display sizes the app is made for: 40 cells is the common desktop size, 14 and 20 portable, 80 large.
 SIZES = (14, 20, 40, 80)
+
+
+def fact(text: str, held: Held = Held.OTHER, *of: object) -> Fact:
+    """A fact to hold: `of`, the game's values that make it this fact (a stand-in per fact: its words, unless
+    given)."""
+    return Fact(held, text, of or (text,))
 
 
 def read(view: BrailleView) -> str:
@@ -130,7 +137,7 @@ def test_status_cells_show_whose_turn_the_phase_and_a_question():
 def test_a_decisive_fact_is_held_until_the_line_typed_over_it_is_sent():
     view = BrailleView(20)
     view.show(["Ginormous Unicorn enters Ben's Stable.", "Ben wins with 3 Unicorns! The game is over."],
-              decisive="Ben wins with 3 Unicorns! The game is over.")  # fmt: skip
+              fact("Ben wins with 3 Unicorns! The game is over."))  # fmt: skip
     assert read(view) == "ben wins with 3"
     view.press(Press(Key.PAN_RIGHT))  # panning reads the held fact on
     assert read(view) == "unicorns! the game"
@@ -149,7 +156,7 @@ def test_a_decisive_fact_is_held_until_the_line_typed_over_it_is_sent():
 
 def test_a_review_key_only_acknowledges_a_held_fact():
     view = BrailleView(40)
-    view.show(["Turn 2: Ben's turn.", "Ben has 3 cards."], decisive="Turn 2: Ben's turn.", rest=["Ben has 3 cards."])
+    view.show(["Turn 2: Ben's turn.", "Ben has 3 cards."], fact("Turn 2: Ben's turn."), rest=["Ben has 3 cards."])
     assert view.press(Press(Key.LINE_DOWN)) == Action(Act.ACKNOWLEDGED, "Turn 2: Ben's turn.", "Turn 2: Ben's turn.")
     assert read(view) == "ben has 3 cards." and view.line == 0  # the answer, without the fact just read
 
@@ -157,7 +164,7 @@ def test_a_review_key_only_acknowledges_a_held_fact():
 def test_a_digit_on_a_held_numbered_choice_chooses():
     view = BrailleView(40)
     asked = "Which Instant does Ben play? 1 Neigh, 2 Super Neigh. Type a number to choose."
-    view.show([asked], decisive=asked)
+    view.show([asked], fact(asked))
     assert read(view).startswith("which instant")
     assert not view.press(Press(Key.CHARACTER, "1")).acknowledged
     assert view.press(Press(Key.ENTER)) == Action(Act.SUBMIT, "1", asked)
@@ -165,19 +172,19 @@ def test_a_digit_on_a_held_numbered_choice_chooses():
 
 def test_dots_and_requests_on_a_held_fact_are_not_lost():
     view = BrailleView(40)
-    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    view.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
     assert read(view) == "turn 2: ben's turn."
     assert not view.press(Press(Key.DOTS, 0b11001)).acknowledged  # dots 1 4 5: d, typed and shown
     assert view.input_text == celltable.cell([1, 4, 5]) and view.render().startswith(celltable.cell([1, 4, 5]))
     assert view.press(Press(Key.ENTER)).acknowledged == "Turn 2: Ben's turn."
-    view.show(["Ben wins!"], decisive="Ben wins!")
+    view.show(["Ben wins!"], fact("Ben wins!"))
     assert view.press(Press(Key.WHERE)) == Action(Act.WHERE, "", "Ben wins!")
 
 
 def test_a_status_cell_shows_a_fact_is_held_the_question_or_the_choice_waiting():
     view = BrailleView(40, status_cells=4)
     view.status = Status("Ben", "Action phase")
-    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    view.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
     assert view.render()[2] == HELD_CELL
     view.press(Press(Key.LINE_DOWN))
     assert view.render()[2] == celltable.BLANK
@@ -189,8 +196,8 @@ def test_a_status_cell_shows_a_fact_is_held_the_question_or_the_choice_waiting()
 
 def test_the_computer_keyboard_is_followed_and_its_lines_sent_acknowledge_a_held_fact():
     view = BrailleView(40)
-    view.show(["Ben drew a card.", "Turn 3: Cy's turn."], decisive="Turn 3: Cy's turn.")
-    view.show(["Cy wins!"], decisive="Cy wins!")
+    view.show(["Ben drew a card.", "Turn 3: Cy's turn."], fact("Turn 3: Cy's turn."))
+    view.show(["Cy wins!"], fact("Cy wins!"))
     assert read(view) == "turn 3: cy's turn."
     for typed in ("t", "ta", "tal"):  # each character typed: shown, and no fact acknowledged
         view.follow(typed)
@@ -206,7 +213,7 @@ def test_the_computer_keyboard_is_followed_and_its_lines_sent_acknowledge_a_held
 def test_a_held_fact_never_on_the_display_is_not_acknowledged_by_a_line_sent():
     view = BrailleView(40)
     view.follow("tal")  # typing on the keyboard when the win arrives: the typing stays shown
-    view.show(["Ana wins with 2 Unicorns!"], decisive="Ana wins with 2 Unicorns!")
+    view.show(["Ana wins with 2 Unicorns!"], fact("Ana wins with 2 Unicorns!"))
     assert read(view) == "tal"
     view.clear_input()
     assert view.line_sent() == "" and view.held  # never read: it stays
@@ -216,14 +223,29 @@ def test_a_held_fact_never_on_the_display_is_not_acknowledged_by_a_line_sent():
 
 def test_decisive_facts_wait_in_order():
     view = BrailleView(40)
-    view.show(["Record it anyway? Say yes or no."], decisive="Record it anyway? Say yes or no.")
-    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    view.show(["Record it anyway? Say yes or no."], fact("Record it anyway? Say yes or no."))
+    view.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
     assert read(view) == "record it anyway? say yes or no."
     assert view.press(Press(Key.LINE_DOWN)).text == "Record it anyway? Say yes or no."
     assert read(view) == "turn 2: ben's turn."
     assert view.press(Press(Key.BOTTOM)).act is Act.ACKNOWLEDGED
     assert read(view) == "turn 2: ben's turn."
     assert not view.held
+
+
+def test_a_fact_is_held_once_by_what_it_is_not_by_its_words():
+    """The same question asked of two cards is two facts in the same words: both are held, and read in turn. The
+    same fact handed again (another reply that still tells it) is held once."""
+    view = BrailleView(40)
+    asked = "Any Neigh? Say neigh or go on."
+    first, second = fact(asked, Held.OTHER, "question", 12), fact(asked, Held.OTHER, "question", 15)
+    view.show([asked], first)
+    view.show(["Ben played Neigh.", asked], first)
+    assert [line.fact for line in view.held] == [first]
+    view.show(["Cy played Neigh.", asked], second)
+    assert [line.fact for line in view.held] == [first, second]
+    assert view.press(Press(Key.LINE_DOWN)).acknowledged == asked
+    assert [line.fact for line in view.held] == [second] and read(view) == asked.lower()
 
 
 def test_typing_on_the_display_shows_the_line_and_enter_sends_it():
@@ -277,7 +299,7 @@ def test_the_cursor_is_at_the_typing_point_and_off_otherwise():
     for character in " ginormous unicorn":
         view.press(Press(Key.CHARACTER, character))
     assert view.cursor() == 13 and read(view).endswith("unicorn")  # the end of a long line, a cell to type in
-    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
+    view.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
     assert view.cursor() == 13 and read(view).endswith("unicorn")  # the typing stays, a held fact above it
     wide = BrailleView(40, status_cells=4)
     wide.follow("dr")
@@ -352,7 +374,7 @@ def test_other_hands_moves_wait_behind_what_is_being_read_and_never_replace_it()
 def test_a_move_waiting_is_shown_whole_and_its_fact_never_held():
     view = BrailleView(40)
     view.show(["Ana drew a card."])
-    view.show(BURST[3], "Cy's turn.", waits=True)
+    view.show(BURST[3], fact("Cy's turn."), waits=True)
     assert not view.held  # its fact is not held over what is being read
     view.press(Press(Key.NEXT_UNREAD))
     assert read(view) == "ben, from a phone: ended the turn. turn"
@@ -427,7 +449,7 @@ def test_a_display_taken_back_at_another_size_is_drawn_at_that_size():
 
 def test_a_held_fact_drawn_is_read_only_once_brltty_answered_after_it():
     view = BrailleView(40)
-    view.show(["Ben wins!"], decisive="Ben wins!")
+    view.show(["Ben wins!"], fact("Ben wins!"))
     drawn = view.render()  # written to a BRLTTY that has stopped: nothing says it was shown
     assert celltable.from_cells(drawn.rstrip(celltable.BLANK)) == "ben wins!"
     assert view.line_sent() == "" and view.held  # `tally` sent meanwhile: the win stays held
@@ -440,17 +462,17 @@ def test_a_held_fact_drawn_is_read_only_once_brltty_answered_after_it():
 
 def test_a_display_back_shows_the_newest_win_first_then_the_rest_in_order():
     view = BrailleView(40, status_cells=4)
-    view.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
-    view.show(["Ben wins!"], decisive="Ben wins!", win=True)
-    view.show(["Record it anyway? Say yes or no."], decisive="Record it anyway? Say yes or no.")
+    view.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
+    view.show(["Ben wins!"], fact("Ben wins!", Held.WIN))
+    view.show(["Record it anyway? Say yes or no."], fact("Record it anyway? Say yes or no."))
     view.render()  # drawn while BRLTTY was stopped: never read
     view.newest_first()
     assert read(view) == "ben wins!" and view.render()[2] == HELD_CELL
     assert view.line_sent() == "Ben wins!"
     assert read(view) == "turn 2: ben's turn."
     without_win = BrailleView(40)
-    without_win.show(["Turn 2: Ben's turn."], decisive="Turn 2: Ben's turn.")
-    without_win.show(["Turn 3: Cy's turn."], decisive="Turn 3: Cy's turn.")
+    without_win.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
+    without_win.show(["Turn 3: Cy's turn."], fact("Turn 3: Cy's turn."))
     without_win.newest_first()
     assert read(without_win) == "turn 3: cy's turn."
 
@@ -458,11 +480,11 @@ def test_a_display_back_shows_the_newest_win_first_then_the_rest_in_order():
 @pytest.mark.parametrize(("width", "status_cells"), [(40, 4), (14, 1)])
 def test_a_display_back_shows_a_phones_win_that_came_meanwhile_first_and_its_move_still_waits(width, status_cells):
     view = BrailleView(width, status_cells=status_cells)
-    view.show(["Turn 4: Dee's turn."], decisive="Turn 4: Dee's turn.")
+    view.show(["Turn 4: Dee's turn."], fact("Turn 4: Dee's turn."))
     view.render()  # drawn while BRLTTY was stopped: never read
     view.show(["Ana drew a card."], waits=True)
     won = ["Cy, from a phone: Ana wins with 3 Unicorns! The game is over."]
-    view.show(won, waits=True, points=["Ana wins!"], win=True)
+    view.show(won, fact("Ana wins!", Held.WIN), waits=True, points=["Ana wins!"])
     view.show(["Unicorns: Ana 3, Ben 1, Cy 1, Dee 1."])  # her tally, answered while BRLTTY was stopped
     view.newest_first()
     assert read(view) == "ana wins!"  # the newest decisive fact: the win
@@ -495,7 +517,7 @@ def test_a_waiting_win_is_read_first_and_marked(width, status_cells):
     view.show(["Ana drew a card."])
     view.show(["Ben drew a card."], waits=True)
     won = ["Ben played Ginormous Unicorn.", "Ben wins! The game is over."]
-    view.show(won, waits=True, points=["Ben wins!"], win=True)
+    view.show(won, fact("Ben wins!", Held.WIN), waits=True, points=["Ben wins!"])
     view.show(["The game is over."], waits=True)
     if status_cells == 4:  # the mark, and the count
         assert view.render()[2] == HELD_CELL and view.render()[3] == celltable.to_cells("c")
@@ -519,7 +541,7 @@ def test_a_phone_moves_first_window_says_its_point_the_attribution_after_it():
         view = BrailleView(width, status_cells=status_cells)
         view.show(["Ana drew a card."])
         ended = ["Ana, from a phone: ended the turn. Turn 2: Ben's turn."]
-        view.show(ended, "Ben's turn.", waits=True, points=points)
+        view.show(ended, fact("Ben's turn."), waits=True, points=points)
         view.press(Press(Key.NEXT_UNREAD))
         assert read(view) == first
         view.press(Press(Key.PAN_RIGHT))
@@ -538,7 +560,7 @@ def test_a_move_with_nothing_decisive_has_no_point_added():
 
 def test_the_digest_of_what_other_hands_did_is_shown_first_never_a_fact_held_before_it():
     view = BrailleView(40, status_cells=4)
-    view.show(["Ana's turn ended. Turn 2: Ben's turn."], decisive="Ben's turn.")
+    view.show(["Ana's turn ended. Turn 2: Ben's turn."], fact("Ben's turn."))
     view.show(["Ben played Neigh. Cy's turn."])  # F8's digest
     assert view.digest_said(whole=True, win=False) == ("Ben's turn.",)
     assert read(view) == "ben played neigh. cy's turn." and view.render()[2] == celltable.BLANK
@@ -572,7 +594,7 @@ def test_a_move_drawn_on_a_stopped_brltty_waits_again_when_her_answer_replaces_i
     view = BrailleView(40, status_cells=4)
     view.show(["Unicorns: Ana 1."])
     view.show(["Ben drew a card."], waits=True)
-    view.show(["Ben wins! The game is over."], waits=True, points=["Ben wins!"], win=True)
+    view.show(["Ben wins! The game is over."], fact("Ben wins!", Held.WIN), waits=True, points=["Ben wins!"])
     view.press(Press(Key.NEXT_UNREAD))
     view.render()  # written to a BRLTTY that has stopped: nothing says it was shown
     view.show(["Unicorns: Ana 1, Ben 3."])  # her `tally`, answered meanwhile
@@ -618,7 +640,9 @@ def test_on_a_small_display_the_count_cell_marks_an_open_question(status_cells):
     assert view.render()[status_cells - 1] == celltable.cell([2, 3, 6])
     view.status = Status("Cy", "Action phase", choice=True)
     assert view.render()[status_cells - 1] == celltable.cell([3, 4, 5, 6])
-    view.show(["Ben played Ginormous Unicorn.", "Ben wins!"], waits=True, points=["Ben wins!"], win=True)
+    view.show(
+        ["Ben played Ginormous Unicorn.", "Ben wins!"], fact("Ben wins!", Held.WIN), waits=True, points=["Ben wins!"]
+    )
     assert view.render()[status_cells - 1] == HELD_CELL
 
 
@@ -626,7 +650,7 @@ def test_the_next_unread_key_on_the_last_held_fact_acknowledges_it_and_shows_the
     """Delete (the next-unread key) on a held fact with a phone's move waiting: one key acknowledges the fact and
     shows the move (it used to only acknowledge it, one extra key)."""
     view = BrailleView(40)
-    view.show(["Ana's turn ended.", "Ben's turn."], decisive="Ben's turn.", kind=Held.TURN)
+    view.show(["Ana's turn ended.", "Ben's turn."], fact("Ben's turn.", Held.TURN))
     view.show(["Ben, from a phone: drew a card."], waits=True)
     action = view.press(Press(Key.NEXT_UNREAD))
     assert action.acknowledged == "Ben's turn." and not view.held
@@ -640,7 +664,7 @@ def test_a_digest_tells_the_moves_of_its_stretch_only_and_a_part_of_it_the_win_a
     view = BrailleView(40)
     view.show(["Tally: Ana 1."])
     view.show(["Ana drew a card."], waits=True, move=True)  # before her own move: not in the next digest
-    view.show(["Ana: Ben's turn."], "Ben's turn.")  # her own move
+    view.show(["Ana: Ben's turn."], fact("Ben's turn."))  # her own move
     view.new_news()
     view.show(["Ben drew a card."], waits=True, move=True)
     view.show(["The camera is unplugged."], waits=True)  # a notice: no digest tells it
@@ -648,7 +672,7 @@ def test_a_digest_tells_the_moves_of_its_stretch_only_and_a_part_of_it_the_win_a
     view.digest_said(whole=True, win=False)
     assert [move.lines[0] for move in view.waiting] == ["Ana drew a card.", "The camera is unplugged."]
     view.show(["Cy drew a card."], waits=True, move=True)
-    view.show(["Ben wins!"], "Ben wins!", waits=True, move=True, win=True, points=["Ben wins!"])
+    view.show(["Ben wins!"], fact("Ben wins!", Held.WIN), waits=True, move=True, points=["Ben wins!"])
     view.show(["Since your last move: Ben wins!", "More: say missed again."])
     view.digest_said(whole=False, win=True)
     assert [move.lines[0] for move in view.waiting] == [

@@ -15,6 +15,7 @@ from assistant.core.game.about import About, Topic
 from assistant.core.game.segment import Part, Segment, held_apart
 from assistant.core.language.reply import Question, Reply
 from assistant.storage.decks import load_card_set
+from assistant.ui.braille_display import to_hold
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GAMES = ["llamas_game.txt", "unicorns_four_game.txt"]
@@ -53,7 +54,7 @@ def test_a_herd_bonus_says_what_it_does_in_the_first_window_of_its_line():
 def reread_pans(view: BrailleView, reply) -> tuple[int, int]:
     """A reader pans through the held fact, then through the answer to its end: (pans, pans that showed only words
     of the fact again)."""
-    view.show(reply.lines, reply.decisive, rest=held_apart(reply.segments, reply.facts))
+    view.show(reply.lines, to_hold(reply.facts, narrow=False), rest=held_apart(reply.segments, reply.facts))
     fact = " ".join(reply.decisive.casefold().split())
     pans = again = 0
     shown = read(view)
@@ -101,7 +102,7 @@ def test_the_answer_after_a_held_fact_leaves_out_what_it_said():
             Segment(f"{chain}, which does this: {duty.text}", repeats=(duty,), without=f"{chain}."),
         ),
     )
-    view.show(reply.lines, reply.decisive, rest=held_apart(reply.segments, reply.facts))
+    view.show(reply.lines, to_hold(reply.facts, narrow=False), rest=held_apart(reply.segments, reply.facts))
     assert [line.text for line in view.regions[Region.ANSWER]] == [
         "Unicorn Poison is played: it takes effect, then goes to the discard pile.",
         f"{chain}.",
@@ -144,7 +145,7 @@ def test_a_line_that_tells_the_held_facts_state_in_other_words_is_known_by_its_s
         for rest, then in ((held_apart(reply.segments, reply.facts), "the pile is empty"), (None, line.casefold())):
             view = BrailleView(40)
             view.set_region(Region.TABLE, ["The pile is empty."])
-            view.show(reply.lines, reply.decisive, rest=rest)
+            view.show(reply.lines, to_hold(reply.facts, narrow=False), rest=rest)
             view.press(Press(Key.PAN_RIGHT))  # on from the held fact: past the answer, never its state again
             assert not view.held and read(view).startswith(then)
 
@@ -154,7 +155,7 @@ def test_a_held_fact_that_is_the_whole_answer_is_panned_past_and_kept_to_come_ba
     view.set_region(Region.TABLE, ["The pile: Ben's Basic Unicorn (Red)."])
     asked = "Which card is basic? 1 Basic Unicorn (Red), 2 Basic Unicorn (Blue). Type a number to choose."
     reply = Reply.asking(asked, Question(lambda: Reply.of("")))
-    view.show(reply.lines, reply.decisive, rest=held_apart(reply.segments, reply.facts))
+    view.show(reply.lines, to_hold(reply.facts, narrow=False), rest=held_apart(reply.segments, reply.facts))
     windows = [read(view)]
     while view.held:
         view.press(Press(Key.PAN_RIGHT))

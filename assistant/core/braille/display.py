@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from assistant.core.braille import celltable
@@ -134,6 +134,17 @@ class Held(enum.Enum):
 
 
 @dataclass(frozen=True)
+class Fact:
+    """A decisive fact to hold, as the front end typed it: what it tells, its words as shown, and `of`, the front
+    end's typed values that make it this fact (the game's facts behind it). Two facts are one fact when those values
+    are equal, never because their words are: "Ben's turn." of one turn is not "Ben's turn." of the next."""
+
+    held: Held = dataclasses.field(compare=False)
+    text: str = dataclasses.field(compare=False)
+    of: tuple[Hashable, ...] = ()
+
+
+@dataclass(frozen=True)
 class Line:
     """One line of text and its braille: the cells, and which cells spell which card's name (for routing)."""
 
@@ -141,8 +152,13 @@ class Line:
     cells: str
     names: tuple[tuple[int, int, str], ...] = ()
     """(first cell, cell after the last, card name) for every card named on the line."""
-    held: Held | None = None
-    """What it tells, for a held fact (None: not a held fact)."""
+    fact: Fact | None = None
+    """The held fact it shows (None: not a held fact)."""
+
+    @property
+    def held(self) -> Held | None:
+        """What it tells, for a held fact (None: not a held fact)."""
+        return self.fact.held if self.fact is not None else None
 
 
 @dataclass(frozen=True)
@@ -151,10 +167,9 @@ class Waiting:
     win (it then waits before every other move, and a status cell marks it)."""
 
     lines: tuple[str, ...]
-    win: bool = False
-    point: str = ""
-    """Its point as a fact ("Ana wins!"), when it tells a win: held first when the display is back."""
-    turn: str = ""
+    win: Fact | None = None
+    """The win it tells, as its point ("Ana wins!"), if any: held first when the display is back."""
+    turn: Fact | None = None
     """The turn it began ("Cy's turn."), if any: held when the display is back, in place of an older turn held."""
     news: int | None = None
     """For another hand's move, the stretch of news it came in (`BrailleView.news`, which her own move or a whole
@@ -277,26 +292,24 @@ class BrailleView:
     def show(
         self,
         answer: Sequence[str],
-        decisive: str = "",
+        fact: Fact | None = None,
         *,
         rest: Sequence[str] | None = None,
         waits: bool = False,
         points: Sequence[str] = (),
-        win: bool = False,
-        kind: Held = Held.OTHER,
-        turn: str = "",
+        turn: Fact | None = None,
         notice: bool = False,
         move: bool = False,
         away: bool = False,
     ) -> bool:
-        """A new answer: its first line on the display (the outcome first), and its decisive fact held. What the
-        fact says is not shown again in the answer: `rest`, the answer's lines less the fact's (the front end leaves
-        out the parts of the reply that tell it: `segment.held_apart`; None: the answer whole), unless the answer is
-        the fact alone: then it is kept, to come back to, and panning on from the fact goes past it. `win`: the
-        decisive fact tells a win; `kind`: what it tells otherwise (a turn); `turn`: for another hand's move, the
-        turn it began ("" when none); `notice`: the display's own news (it is back), read like a move (below);
-        `move`: another hand's reply tells a move (not a notice), which a digest tells too (`digest_said`); `away`:
-        the notice that BRLTTY stopped answering, which waits until it is back and is then overtaken (`newest_first`).
+        """A new answer: its first line on the display (the outcome first), and its decisive `fact` held (unless it
+        is the fact held newest already). What the fact says is not shown again in the answer: `rest`, the answer's
+        lines less the fact's (the front end leaves out the parts of the reply that tell it: `segment.held_apart`;
+        None: the answer whole), unless the answer is the fact alone: then it is kept, to come back to, and panning
+        on from the fact goes past it. `turn`: for another hand's move, the turn it began (None when none);
+        `notice`: the display's own news (it is back), read like a move (below); `move`: another hand's reply tells
+        a move (not a notice), which a digest tells too (`digest_said`); `away`: the notice that BRLTTY stopped
+        answering, which waits until it is back and is then overtaken (`newest_first`).
 
         `waits`: another hand's move (a phone's), which answers no key of the player's: it never replaces what is
         being read (nor is held over it) but waits, in order, until the player goes on to it, and is then shown
@@ -311,16 +324,18 @@ class BrailleView:
             point = fits[0] if fits else points[-1] if points else ""
             if point.strip():
                 lines = (f"{point} {lines[0]}".strip(), *lines[1:]) if lines else (point,)
-            news = self.news if move else None
+            win = fact if fact is not None and fact.held is Held.WIN else None
+            if win is not None:  # (held as its point, when it has one)
+                win = dataclasses.replace(win, text=point.strip() or win.text)
+            later = Waiting(lines, win, turn, self.news if move else None, away)
             if self.answer or self.waiting or self.held or self.typing:
-                later = Waiting(lines, win, point.strip() if win else "", turn, news, away)
                 if win:
                     self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), later)
                 else:
                     self.waiting.append(later)
                 return False
             self._put_answer(lines)
-            self._move = Waiting(lines, win, point.strip() if win else "", turn, news, away)
+            self._move = later
             return True
         unread, self._move = self._move, None
         if unread is not None:  # a move never read (`_move`): it waits again, at the front (behind a win waiting)
@@ -330,13 +345,13 @@ class BrailleView:
         self._put_answer(tuple(answer))
         self._move = Waiting(tuple(answer)) if notice else None  # (never pushed away unseen: it waits again)
         kept = [text for text in rest or () if text.strip()]
-        if decisive and rest is not None:
+        if fact is not None and rest is not None:
             if kept:
                 self.regions[Region.ANSWER] = [self.make_line(text) for text in kept]
             else:
                 self._past_answer = True
-        if decisive and not (self.held and self.held[-1].text == decisive):
-            self.held.append(dataclasses.replace(self.make_line(decisive), held=Held.WIN if win else kind))
+        if fact is not None and not (self.held and self.held[-1].fact == fact):
+            self.held.append(self.make_line(fact.text, fact))
             if len(self.held) == 1:
                 self._new_first_held()
         return True
@@ -357,12 +372,12 @@ class BrailleView:
         self.waiting = [move for move in self.waiting if not move.away]
         if self._move is not None and self._move.away:
             self._move = None
-        waiting_win = next((move.point for move in self.waiting if move.win and move.point), "")
+        waiting_win = next((move.win for move in self.waiting if move.win), None)
         if waiting_win and not any(line.held is Held.WIN for line in self.held):
-            self.held.append(dataclasses.replace(self.make_line(waiting_win), held=Held.WIN))
-        newest_turn = next((move.turn for move in reversed(self.waiting) if move.turn), "")
+            self.held.append(self.make_line(waiting_win.text, waiting_win))
+        newest_turn = next((move.turn for move in reversed(self.waiting) if move.turn), None)
         if newest_turn:
-            self.held.append(dataclasses.replace(self.make_line(newest_turn), held=Held.TURN))
+            self.held.append(self.make_line(newest_turn.text, newest_turn))
         self._move_frames.clear()  # (a move drawn meanwhile was not read either)
         if not self.held:
             return
@@ -426,8 +441,9 @@ class BrailleView:
         self._move = move
         return True
 
-    def make_line(self, text: str) -> Line:
-        """A line's braille, the card names in it translated apart so a routing key can tell which it is on."""
+    def make_line(self, text: str, fact: Fact | None = None) -> Line:
+        """A line's braille, the card names in it translated apart so a routing key can tell which it is on; `fact`:
+        the held fact it shows, if it is one."""
         pieces: list[tuple[str, str | None]] = []
         rest = text
         pattern = _names_pattern(self.names)
@@ -450,7 +466,7 @@ class BrailleView:
             if name is not None:
                 names.append((len(cells), len(cells) + len(translated), name))
             cells += translated
-        return Line(text, cells, tuple(names))
+        return Line(text, cells, tuple(names), fact)
 
     def windows(self, line: Line) -> list[int]:
         """Where each window of a line starts: a full display's worth of cells, broken after the window's last
