@@ -22,6 +22,9 @@ line a card of its own: a reply's delay is from the line's Enter to the card's n
 the app writes to the terminal); she quits with Control Q (in *stopped*, while the stream's write is stuck); the
 loss and the return are counted in its transcript.
 
+`--why`: where each run's slowest and median reply spent their time: the app's threads on a core and waiting for
+one, and this benchmark's (`Split`), to tell the app's own work from the machine's other work.
+
 Reported per run: the replies' p99 and worst delay, the quit's time (from `quit` typed to the process's end), how
 often the loss and the return were said, the time from the device's return to "Sound is back." on her terminal,
 and to her next reply's first byte reaching the device.
@@ -38,11 +41,12 @@ import shutil
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from assistant.core.words.outage import SOUND_BACK, SoundLoss, sound_lost
 from benchmarks import logs
-from benchmarks.outage_rig import FifoDevice, PtyApp, plain_app, textual_pty_app
+from benchmarks.outage_rig import FifoDevice, PtyApp, core_seconds, plain_app, textual_pty_app
 
 REPLY = "Type: Upgrade card"
 #: Seconds between her lines.
@@ -59,6 +63,7 @@ class Run:
         self.device = FifoDevice(self.folder)
         self.app: PtyApp | None = None
         self.delays: list[float] = []
+        self.splits: list[Split] = []
         self.returned: float | None = None
         self.figures: dict[str, object] = {"run": name}
 
@@ -72,10 +77,17 @@ class Run:
         assert self.app is not None
         for _ in range(count):
             shown = len(self.delays)
+            before = Split.now(self.app)
             sent = self.app.type("rainbow aura")
             at = self.app.wait_for(REPLY, count=shown + 1, timeout=30)
-            self.delays.append((at - sent) if at is not None else float("inf"))
+            self.reply(sent, at, before)
             time.sleep(GAP)
+
+    def reply(self, sent: float, at: float | None, before: Split) -> None:
+        """A reply's delay (infinite when it never came), and how its time was spent."""
+        assert self.app is not None
+        self.delays.append((at - sent) if at is not None else float("inf"))
+        self.splits.append(Split.now(self.app).since(before, self.delays[-1]))
 
     def device_back(self) -> None:
         """The device just returned: time it to "Sound is back." and to sound reaching it again."""
@@ -103,6 +115,7 @@ class Run:
         self.figures.update(
             {
                 **delay_figures(self.delays),
+                **split_figures(self.splits),
                 "quit s": None if quit_s is None else round(quit_s, 2),
                 "loss said": sum(text.count(loss) for loss in LOSSES),
                 "return said": text.count(SOUND_BACK),
@@ -136,9 +149,10 @@ class AppRun(Run):
             typed, drawn = self.app.text().count(name.lower()), self.app.text().count(name)
             self.app.send(name.lower().encode())
             self.app.wait_for(name.lower(), count=typed + 1, timeout=30)  # (her line on the input line, whole)
+            before = Split.now(self.app)
             sent = self.app.send(b"\r")
             at = self.app.wait_for(name, count=drawn + 1, timeout=30)
-            self.delays.append((at - sent) if at is not None else float("inf"))
+            self.reply(sent, at, before)
             time.sleep(GAP)
 
     def finish(self) -> dict[str, object]:
@@ -151,6 +165,7 @@ class AppRun(Run):
         self.figures.update(
             {
                 **delay_figures(self.delays),
+                **split_figures(self.splits),
                 "quit s": None if quit_s is None else round(quit_s, 2),
                 "loss said": sum(said.count(f"notice\t{loss}") for loss in LOSSES),
                 "return said": said.count(f"notice\t{SOUND_BACK}"),
@@ -159,6 +174,50 @@ class AppRun(Run):
         )
         shutil.rmtree(self.folder, ignore_errors=True)
         return self.figures
+
+
+@dataclass(frozen=True)
+class Split:
+    """Where a reply's time went (seconds, from just before her key to just after its answer was seen): the app's
+    threads on a core and waiting for one (runnable, not running), and the same for this benchmark's threads,
+    which read the terminal (`outage_rig.core_seconds`). A slow reply with the app long on a core is the app's own
+    work; waiting for a core, the machine's other work; neither, the app waiting on something (a lock, a device)."""
+
+    delay: float = 0.0
+    app_on: float = 0.0
+    app_waiting: float = 0.0
+    bench_on: float = 0.0
+    bench_waiting: float = 0.0
+
+    @classmethod
+    def now(cls, app: PtyApp) -> Split:
+        """The counts so far (the delay unknown yet)."""
+        return cls(0.0, *core_seconds(app.process.pid), *core_seconds(os.getpid()))
+
+    def since(self, before: Split, delay: float) -> Split:
+        """The counts between `before` and these, for a reply of `delay` seconds."""
+        return Split(
+            delay,
+            self.app_on - before.app_on,
+            self.app_waiting - before.app_waiting,
+            self.bench_on - before.bench_on,
+            self.bench_waiting - before.bench_waiting,
+        )
+
+    def milliseconds(self) -> str:
+        return (
+            f"{self.delay * 1000:.1f} ms: app on a core {self.app_on * 1000:.1f}, waiting for one "
+            f"{self.app_waiting * 1000:.1f}; benchmark on a core {self.bench_on * 1000:.1f}, waiting for one "
+            f"{self.bench_waiting * 1000:.1f}"
+        )
+
+
+def split_figures(splits: list[Split]) -> dict[str, object]:
+    """The slowest reply's split and the median reply's (by delay), for `--why`."""
+    ordered = sorted(splits, key=lambda split: split.delay)
+    if not ordered:
+        return {}
+    return {"slowest reply": ordered[-1].milliseconds(), "median reply": ordered[len(ordered) // 2].milliseconds()}
 
 
 def delay_figures(delays: list[float]) -> dict[str, object]:
@@ -280,10 +339,8 @@ def reader_killed(lines: int) -> dict[str, object]:
     figures: dict[str, object] = {"run": "speech-dispatcher killed"}
     folder = Path(tempfile.mkdtemp(prefix="outage-bench-"))
     capture = AlsaCapture(folder / "capture")
-    process, _, env = launch_speechd(folder, capture)
-    backend = SpeechdBackend(
-        environ={**env, "SPEECHD_ADDRESS": f"unix_socket:{folder}/run/speech-dispatcher/speechd.sock"}
-    )
+    process, socket, env = launch_speechd(folder, capture)
+    backend = SpeechdBackend(environ={**env, "SPEECHD_ADDRESS": f"unix_socket:{socket}"})
     backend.reconnect_every = 0.05
     notices: list[tuple[float, str]] = []
     service = SpeechService([backend], on_notice=lambda sentence: notices.append((time.monotonic(), sentence)))
@@ -328,7 +385,7 @@ def reader_killed(lines: int) -> dict[str, object]:
         service.close()
         figures["quit s"] = round(time.monotonic() - closing, 2)
     finally:
-        stop_speechd(process)
+        stop_speechd(process, socket)
         shutil.rmtree(folder, ignore_errors=True)
     delays.sort()
     said = [sentence for _, sentence in notices]
@@ -390,6 +447,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lines", type=int, default=30, help="lines she types per run")
     parser.add_argument("--json", action="store_true", help="the raw figures")
     parser.add_argument("--smoke", action="store_true", help="two runs of 4 lines: the path end to end, for the suite")
+    parser.add_argument(
+        "--why", action="store_true", help="where each run's slowest and median reply spent their time (`Split`)"
+    )
     args = parser.parse_args(argv)
     if not shutil.which("espeak-ng"):
         print("espeak-ng is not installed", file=sys.stderr)
@@ -404,11 +464,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(logs.dumps(runs, indent=1))
     else:
-        keys = list(runs[0]) + [k for run in runs[1:] for k in run if k not in runs[0]]
-        keys = list(dict.fromkeys(keys))
+        splits = ("slowest reply", "median reply")
+        keys = [key for key in dict.fromkeys(k for run in runs for k in run) if key not in splits]
         print(" | ".join(keys))
         for figures in runs:
             print(" | ".join(str(figures.get(k, "")) for k in keys))
+        for figures in runs if args.why else ():
+            for key in splits:
+                if key in figures:
+                    print(f"{figures['run']}, {key}: {figures[key]}")
         print(f"load: {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} cores")
     problems = [line for figures in runs for line in missed(figures)]
     for line in problems:
