@@ -134,7 +134,7 @@ class CardDesk:
         return self.resolver().resolve(query)
 
     def prepare(self) -> None:
-        """Build ahead what the first look-up would: the app calls it once its screen is drawn, so the player's
+        """Build ahead what the first look-up would: the app calls it before its screen is first drawn, so the player's
         first key does not wait for it (a braille look-up's index and the fuzzy matcher's import take tens of ms)."""
         self.resolver().prepare()
 

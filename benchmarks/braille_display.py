@@ -233,6 +233,7 @@ def reread_pans() -> dict[str, dict[str, float]]:
     from assistant.core.braille.display import BrailleView, Key, Press, Region
     from assistant.core.game.segment import held_apart
     from assistant.storage.decks import load_card_set
+    from assistant.ui.braille_display import to_hold
 
     translator = Translator()
     fixtures = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
@@ -249,7 +250,8 @@ def reread_pans() -> dict[str, dict[str, float]]:
         for reply in replies:
             if not reply.decisive or not reply.lines:
                 continue
-            view.show(reply.lines, reply.decisive, rest=held_apart(reply.segments, reply.facts) if cut else None)
+            rest = held_apart(reply.segments, reply.facts) if cut else None
+            view.show(reply.lines, to_hold(reply.facts, narrow=False), rest=rest)
             fact = " ".join(reply.decisive.casefold().split())
             shown = translator.from_cells(view.render()[4:].rstrip("\u2800")) or ""
             for _ in range(200):

@@ -134,17 +134,19 @@ class FifoDevice:
         self.old_readers.clear()
 
 
-def core_seconds(pid: int) -> tuple[float, float]:
+def core_seconds(pid: int) -> tuple[float, float, float]:
     """A process's seconds on a core and waiting for one (runnable, not running) so far, summed over its threads
-    now (`/proc/PID/task/*/schedstat`: a thread that ended is no longer counted)."""
-    on = waiting = 0
+    now (`/proc/PID/task/*/schedstat`: a thread that ended is no longer counted), and its main thread's seconds on
+    a core."""
+    on = waiting = main = 0
     for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
         try:
             ran, waited, _ = stat.read_text().split()
         except (OSError, ValueError):  # (the thread ended meanwhile)
             continue
         on, waiting = on + int(ran), waiting + int(waited)
-    return on / 1e9, waiting / 1e9
+        main += int(ran) if stat.parent.name == str(pid) else 0
+    return on / 1e9, waiting / 1e9, main / 1e9
 
 
 class PtyApp:

@@ -87,7 +87,7 @@ class Run:
         """A reply's delay (infinite when it never came), and how its time was spent."""
         assert self.app is not None
         self.delays.append((at - sent) if at is not None else float("inf"))
-        self.splits.append(Split.now(self.app).since(before, self.delays[-1]))
+        self.splits.append(Split.now(self.app).since(before, self.delays[-1], len(self.delays), self.returned))
 
     def device_back(self) -> None:
         """The device just returned: time it to "Sound is back." and to sound reaching it again."""
@@ -186,29 +186,39 @@ class Split:
     delay: float = 0.0
     app_on: float = 0.0
     app_waiting: float = 0.0
+    app_main_on: float = 0.0
     bench_on: float = 0.0
     bench_waiting: float = 0.0
+    line: int = 0
+    """Which of the run's replies (1 for the first)."""
+    since_back: float | None = None
+    """Seconds from the device's last return to her key (None: not back yet, or never gone)."""
 
     @classmethod
     def now(cls, app: PtyApp) -> Split:
         """The counts so far (the delay unknown yet)."""
-        return cls(0.0, *core_seconds(app.process.pid), *core_seconds(os.getpid()))
+        return cls(0.0, *core_seconds(app.process.pid), *core_seconds(os.getpid())[:2])
 
-    def since(self, before: Split, delay: float) -> Split:
-        """The counts between `before` and these, for a reply of `delay` seconds."""
+    def since(self, before: Split, delay: float, line: int, back: float | None) -> Split:
+        """The counts between `before` and these, for reply number `line`, of `delay` seconds; `back`: when the
+        device last returned (`time.monotonic`)."""
         return Split(
             delay,
             self.app_on - before.app_on,
             self.app_waiting - before.app_waiting,
+            self.app_main_on - before.app_main_on,
             self.bench_on - before.bench_on,
             self.bench_waiting - before.bench_waiting,
+            line,
+            None if back is None else round(time.monotonic() - delay - back, 2),
         )
 
     def milliseconds(self) -> str:
+        back = "" if self.since_back is None else f", {self.since_back} s after the device's return"
         return (
-            f"{self.delay * 1000:.1f} ms: app on a core {self.app_on * 1000:.1f}, waiting for one "
-            f"{self.app_waiting * 1000:.1f}; benchmark on a core {self.bench_on * 1000:.1f}, waiting for one "
-            f"{self.bench_waiting * 1000:.1f}"
+            f"reply {self.line}{back}, {self.delay * 1000:.1f} ms: app on a core {self.app_on * 1000:.1f} (its main"
+            f" thread {self.app_main_on * 1000:.1f}), waiting for one {self.app_waiting * 1000:.1f}; benchmark on a"
+            f" core {self.bench_on * 1000:.1f}, waiting for one {self.bench_waiting * 1000:.1f}"
         )
 
 

@@ -335,3 +335,37 @@ def test_the_history_holds_no_more_lines_than_the_terminal_has_rows_and_more_onc
             assert text(app, "history-text").splitlines() == [HISTORY_HEADING, *kept[:40]]
 
     asyncio.run(scenario())
+
+
+def test_the_starts_work_is_done_before_the_first_frame(make_app, monkeypatch):
+    """What the first look-up would build and the memory settled (`settle`) come before the screen is first drawn:
+    a key typed once the screen shows never waits for them (after the first frame they held her first key up to
+    110 ms, docs/benchmarks.md, "Outages of the sound device")."""
+    import gc
+
+    import assistant.ui.app as app_module
+    from assistant.ui.app import TableApp
+
+    order: list[str] = []
+    settle, display = app_module.settle, TableApp._display
+
+    def settled(session):
+        order.append("settled")
+        settle(session)
+
+    def drawn(self, screen, renderable):
+        if renderable is not None:
+            order.append("frame")
+        display(self, screen, renderable)
+
+    monkeypatch.setattr(app_module, "settle", settled)
+    monkeypatch.setattr(TableApp, "_display", drawn)
+
+    async def scenario():
+        app = make_app(Heard(lambda reply: None))
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert gc.get_freeze_count() > 0
+
+    asyncio.run(scenario())
+    assert "frame" in order and order.index("settled") < order.index("frame")
