@@ -4,8 +4,10 @@ rendered frames through shared memory, its reads back in the parent; and the thr
 Nothing here is timed: the tests wait (up to a generous limit) for the child's reply, and assert what came back.
 """
 
+import contextlib
 import threading
 import time
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -592,14 +594,25 @@ class AnsweringChild:
         return self.answers.pop(0)
 
 
+@contextlib.contextmanager
+def answering(stage: ProcessStage) -> Iterator[AnsweringChild]:
+    """`stage` with a child that is there, answering as the test says (the parent's side alone); let go after."""
+    child = AnsweringChild()
+    stage._process, stage._conn = object(), child
+    try:
+        yield child
+    finally:
+        stage._process = stage._conn = None
+        stage._frames.close()
+
+
 def test_aiming_requests_on_every_frame_leave_the_worker_turns_for_the_jobs():
     """Nothing read, so every frame asks for an aiming measurement and offers the frame, and the child finishes
     each message within the frame: an aiming request goes before a job due, but not twice in a row. Before, the
     request of each frame took the child's every turn, and a still card's job waited until the picture turned idle
     (a second on). The parent's side alone, frames counted."""
-    stage, child = ProcessStage(rest=0.0), AnsweringChild()
-    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
-    try:
+    stage = ProcessStage(rest=0.0)
+    with answering(stage) as child:
         for index in range(10):
             stage._frames.slots.append((index, index))  # the frame remembered in the ring
             stage.aim(index, None, None)
@@ -607,8 +620,6 @@ def test_aiming_requests_on_every_frame_leave_the_worker_turns_for_the_jobs():
             child.answers.append(("ready", 0.001))  # done with what it had
             stage.take_view()  # the next frame's look at what the child sent
         assert child.sent.count("job") >= 4 and child.sent.count("aim") >= 4
-    finally:
-        stage._process = stage._conn = None
 
 
 def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first_job_goes_at_once():
@@ -619,10 +630,9 @@ def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first
     job waited for it (on the evaluation camera, up to 0.4 s of the child's work). The parent's side alone, the
     child's answers put in by the test."""
     index = 0
-    stage, child = ProcessStage(rest=1.0, clock=lambda: index / 30), AnsweringChild()
-    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    stage = ProcessStage(rest=1.0, clock=lambda: index / 30)
     gray = np.zeros((8, 8), np.uint8)
-    try:
+    with answering(stage) as child:
         for index, picture in enumerate((1, 1, 1, 2, 2)):
             stage.remember(index, gray, picture)
             if index == 2:
@@ -631,9 +641,6 @@ def test_a_job_waiting_for_a_picture_gone_is_dropped_and_the_next_pictures_first
                 stage.offer(index, gray, None, picture)
             stage.take(index)
         assert child.jobs == [(0, 1), (4, 2)]
-    finally:
-        stage._process = stage._conn = None
-        stage._frames.close()
 
 
 def test_the_worker_is_given_the_next_frame_of_a_card_as_soon_as_its_job_ends():
@@ -641,19 +648,15 @@ def test_the_worker_is_given_the_next_frame_of_a_card_as_soon_as_its_job_ends():
     next frame of the same picture goes at once (`CHILD_REST`), on a frames' clock that does not move meanwhile.
     Before, the parent rested as long as the job took (the thread's rest), and the worker tried half as many frames
     of a card coming in or held as it could. The parent's side alone, the child's answers put in by the test."""
-    stage, child = ProcessStage(clock=lambda: 0.0), AnsweringChild()
-    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    stage = ProcessStage(clock=lambda: 0.0)
     gray = np.zeros((8, 8), np.uint8)
-    try:
+    with answering(stage) as child:
         for index in range(4):
             stage.remember(index, gray, 1)
             stage.offer(index, gray, None, 1)
             child.answers.append(("ready", 0.1))  # done with the job sent
             stage.take(index)
         assert [index for index, _ in child.jobs] == [0, 1, 2, 3]
-    finally:
-        stage._process = stage._conn = None
-        stage._frames.close()
 
 
 @pytest.mark.parametrize(
@@ -671,10 +674,9 @@ def test_a_frame_waiting_for_a_picture_whose_job_read_its_code_or_found_no_finde
     the job ended: a card already read worked on again, 0.3 s into the next card's hold on the evaluation camera
     (`BackgroundStage.read_in`), or two jobs a cluttered table where one was meant. The parent's side alone, the
     child's answers put in by the test."""
-    stage, child = ProcessStage(clock=lambda: 0.0), AnsweringChild()
-    stage._process, stage._conn = object(), child  # a child that is there, answering as the test says
+    stage = ProcessStage(clock=lambda: 0.0)
     gray = np.zeros((8, 8), np.uint8)
-    try:
+    with answering(stage) as child:
         for index in range(2):
             stage.remember(index, gray, 1)
             stage.offer(index, gray, None, 1)
@@ -686,9 +688,6 @@ def test_a_frame_waiting_for_a_picture_whose_job_read_its_code_or_found_no_finde
         stage.remember(4, gray, 2)
         stage.offer(4, gray, None, 2)  # the next card: its own job at once
         assert child.jobs == [(0, 1), (4, 2)]
-    finally:
-        stage._process = stage._conn = None
-        stage._frames.close()
 
 
 def test_a_job_reading_a_still_pictures_code_checked_on_a_second_frame_marks_the_picture_read():
