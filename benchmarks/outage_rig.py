@@ -149,6 +149,22 @@ def core_seconds(pid: int) -> tuple[float, float, float]:
     return on / 1e9, waiting / 1e9, main / 1e9
 
 
+def completed_at(pieces: list[tuple[float, bytes]], text: str, count: int) -> float | None:
+    """When the piece arrived (of `pieces`, each with its moment) that made `text` show `count` times; None while it
+    has not."""
+    joined, wanted, end = b"".join(piece for _, piece in pieces), text.encode(), 0
+    for _ in range(count):
+        found = joined.find(wanted, end)
+        if found < 0:
+            return None
+        end = found + len(wanted)
+    for moment, piece in pieces:
+        end -= len(piece)
+        if end <= 0:
+            return moment
+    return None  # (never reached: the text ends within the pieces)
+
+
 class PtyApp:
     """The app on a pseudo-terminal of its own; what it showed, with when."""
 
@@ -208,19 +224,13 @@ class PtyApp:
         deadline = time.monotonic() + timeout
         with self._changed:
             while True:
-                if self._shown(text, len(self.pieces)) >= count:
-                    end = len(self.pieces)
-                    while end > 1 and self._shown(text, end - 1) >= count:
-                        end -= 1
-                    return self.pieces[end - 1][0]
+                moment = completed_at(self.pieces, text, count)
+                if moment is not None:
+                    return moment
                 left = deadline - time.monotonic()
                 if left <= 0 or (self.pieces and self.pieces[-1][1] == b""):
                     return None
                 self._changed.wait(left)
-
-    def _shown(self, text: str, pieces: int) -> int:
-        """How many times `text` shows in the first `pieces` pieces."""
-        return b"".join(piece for _, piece in self.pieces[:pieces]).decode("utf-8", errors="replace").count(text)
 
     def quit(self, timeout: float = 30.0, keys: bytes = b"") -> float | None:
         """Type `quit` (or send `keys`: Control Q is b"\\x11"); seconds until the process ended, or None when it had

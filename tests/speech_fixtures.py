@@ -50,15 +50,18 @@ def start_speechd(folder: Path, capture: AlsaCapture) -> tuple[subprocess.Popen[
         pytest.fail(str(exc))
 
 
-@pytest.fixture
-def speech_dispatcher(tmp_path, alsa_capture):
-    """A real speech-dispatcher for one test, stopped by its pid afterwards."""
+def speechd_client() -> None:
+    """Skipped when the daemon's client library (Debian's python3-speechd) is not importable."""
     try:
         import speechd  # noqa: F401
     except ImportError:
         pytest.skip("python3-speechd is not importable (scripts/setup.sh links it into the environment)")
-    if shutil.which("speech-dispatcher") is None:
-        pytest.skip("speech-dispatcher is not installed (Debian: speech-dispatcher speech-dispatcher-espeak-ng)")
+
+
+@pytest.fixture
+def speech_dispatcher(tmp_path, alsa_capture):
+    """A real speech-dispatcher for one test, stopped by its pid afterwards."""
+    speechd_client()
     process, socket, env = start_speechd(tmp_path, alsa_capture)
     try:
         yield Dispatcher(socket, {**env, "SPEECHD_ADDRESS": f"unix_socket:{socket}"}, alsa_capture, process.pid)

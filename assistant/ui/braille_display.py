@@ -105,13 +105,13 @@ class DisplayLink:
                 self.missed += 1
             if self.view.input.followed and own_key:
                 self.view.clear_input()
-            win = any(fact.topic is Topic.WIN for fact in reply.facts)
             turns = [fact for fact in reply.facts if fact.topic is Topic.TURN]
             turn = Fact(Held.TURN, turns[-1].folded_text, (turns[-1],)) if turns and not own_key else None
             narrow = self.view.text_width <= NARROW_CELLS
             asked = tuple(fact.narrow for fact in reply.facts if fact.narrow) if narrow else ()
             points = () if own_key else asked or move_point(player, reply.facts, reply.tells)
             held = to_hold(reply.facts, narrow)
+            win = held is not None and held.held is Held.WIN
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None

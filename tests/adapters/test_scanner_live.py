@@ -401,6 +401,26 @@ class AimCountingStage(LateStage):
         return None if view is None else (view, False)
 
 
+class FrameClockScanner:
+    """A scanner on a stand-in `stage`, its frames stamped on a frame clock (30 a second); each cue kept with the
+    frame it came on (`cues`)."""
+
+    def __init__(self, stage):
+        self.cues = []
+        self._index = 0
+        clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
+        cascade = Cascade(budget_ms=None, clock=clock)
+        self.scanner = LiveScanner(lambda: None, self._event, cascade=cascade, background=stage, clock=clock)
+
+    def _event(self, event):
+        if isinstance(event, CueGiven):
+            self.cues.append((self._index, event.cue))
+
+    def handle(self, frame, index):
+        self._index = index
+        self.scanner.handle(frame, index, index / 30)
+
+
 def test_with_the_worker_a_still_picture_is_measured_for_a_cue_on_one_frame_in_eight():
     """With the worker process measuring, a still picture (a cluttered table, a card lying unread) has its view
     measured on one frame in `AIM_STILL` until it turns idle, a moving one on every frame from its second. Before,
@@ -409,18 +429,15 @@ def test_with_the_worker_a_still_picture_is_measured_for_a_cue_on_one_frame_in_e
     from assistant.scanner.live import AIM_STILL, IDLE_AFTER
 
     stage = AimCountingStage()
-    clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
-    scanner = LiveScanner(
-        lambda: None, lambda e: None, cascade=Cascade(budget_ms=None, clock=clock), background=stage, clock=clock
-    )
+    scanner = FrameClockScanner(stage)
     table = np.full((360, 640, 3), 128, np.uint8)
     for index in range(IDLE_AFTER):
-        scanner.handle(table, index, index / 30)
+        scanner.handle(table, index)
     assert stage.aimed[0] == 0  # the first frame: the picture is new
     assert AIM_STILL == 8 and len(stage.aimed) == 1 + (IDLE_AFTER - 1) // AIM_STILL
     moving = [np.full((360, 640, 3), 40 + 60 * (i % 2), np.uint8) for i in range(6)]
     for index, frame in enumerate(moving, IDLE_AFTER):
-        scanner.handle(frame, index, index / 30)
+        scanner.handle(frame, index)
     # every moving frame but the first, which moved alone so far (a new still picture's jump, `AIM_STILL`)
     assert stage.aimed[-5:] == list(range(IDLE_AFTER + 1, IDLE_AFTER + 6))
 
@@ -431,19 +448,12 @@ def test_a_still_far_card_measured_by_the_worker_is_told_closer_within_0_6_s():
     a frame clock."""
     from assistant.core.scanning.aiming import FrameView
 
-    cues = []
     stage = AimCountingStage(FrameView(1280, 720, (600, 300, 60, 60), sharpness=1000.0, brightness=130.0))
-    clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
-    scanner = LiveScanner(
-        lambda: None,
-        lambda event: cues.append((index, event.cue)) if isinstance(event, CueGiven) else None,
-        cascade=Cascade(budget_ms=None, clock=clock),
-        background=stage,
-        clock=clock,
-    )
+    scanner = FrameClockScanner(stage)
     table = np.full((360, 640, 3), 128, np.uint8)
     for index in range(30):
-        scanner.handle(table, index, index / 30)
+        scanner.handle(table, index)
+    cues = scanner.cues
     assert cues and cues[0][1] is Cue.CLOSER and cues[0][0] <= 17  # measured on every third frame: 15
 
 
@@ -458,7 +468,6 @@ def test_a_table_seen_anew_in_one_frame_is_measured_for_a_cue_only_once_its_look
     from assistant.core.scanning.aiming import FrameView
     from assistant.scanner.live import AIM_STILL, IDLE_AFTER
 
-    cues = []
     stage = AimCountingStage(FrameView(1280, 720, (600, 300, 60, 60), sharpness=1000.0, brightness=130.0))
     looked = []
 
@@ -469,22 +478,15 @@ def test_a_table_seen_anew_in_one_frame_is_measured_for_a_cue_only_once_its_look
             stage.no_code = picture  # the look's verdict on the second table: no sign of a code
 
     stage.offer = offer
-    clock = lambda: 0.0  # noqa: E731 (frames are stamped with their own times)
-    scanner = LiveScanner(
-        lambda: None,
-        lambda event: cues.append((index, event.cue)) if isinstance(event, CueGiven) else None,
-        cascade=Cascade(budget_ms=None, clock=clock),
-        background=stage,
-        clock=clock,
-    )
+    scanner = FrameClockScanner(stage)
     first, second = np.full((360, 640, 3), 128, np.uint8), np.full((360, 640, 3), 60, np.uint8)
     view, stage.view = stage.view, None  # the first table: nothing seen in it
     for index in range(IDLE_AFTER):
-        scanner.handle(first, index, index / 30)
+        scanner.handle(first, index)
     stage.view, aimed = view, len(stage.aimed)
     for index in range(IDLE_AFTER, 2 * IDLE_AFTER):
-        scanner.handle(second, index, index / 30)
-    jump = IDLE_AFTER
+        scanner.handle(second, index)
+    jump, cues = IDLE_AFTER, scanner.cues
     assert looked[-1] > jump and jump not in stage.aimed[aimed:]
     if empty:
         assert stage.aimed[aimed:] == [] and cues == []

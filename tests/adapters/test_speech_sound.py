@@ -10,7 +10,7 @@ import time
 import wave
 
 import pytest
-from speech_fixtures import alsa_capture, speech_dispatcher, start_speechd, stop_speechd  # noqa: F401 - fixtures
+from speech_fixtures import alsa_capture, speech_dispatcher, speechd_client, start_speechd, stop_speechd  # noqa: F401 - fixtures
 
 from assistant.core.game.about import About, Topic
 from assistant.core.speech.queue import Priority, split_sentences
@@ -204,10 +204,7 @@ def test_speech_dispatcher_speaks_into_the_sound_device(speech_dispatcher):
 def test_speech_dispatcher_starts_from_a_folder_past_a_sockets_path_limit(alsa_capture, tmp_path):
     """A Unix socket's path may have at most 107 characters; a test's folder may take more (pytest's thousandth
     numbered folder under a worker's). The daemon's socket is reached by a short path, removed once it stops."""
-    try:
-        import speechd  # noqa: F401
-    except ImportError:
-        pytest.skip("python3-speechd is not importable (scripts/setup.sh links it into the environment)")
+    speechd_client()
     deep = tmp_path.joinpath(*["a-folder-with-a-long-name"] * 5)
     deep.mkdir(parents=True)
     assert len(str(deep / "run" / "speech-dispatcher" / "speechd.sock")) > 107
