@@ -90,6 +90,24 @@ def _listening(port: int) -> bool:
 #: How many times a BRLTTY that ends while it starts is started, in all.
 STARTS = 3
 
+#: Every BRLTTY of this process not stopped yet (`stop`), for what a failed wait reports (`states`).
+_RUNNING: list[Brltty] = []
+
+
+def states() -> str:
+    """How each BRLTTY of this process stands (running or ended, listening or not) with its log's end: what a wait
+    that failed reports beside what it waited for."""
+    lines = []
+    for server in _RUNNING:
+        code = server.process.poll()
+        port = 4101 + server.offset
+        lines.append(
+            f"BRLTTY pid {server.process.pid} on port {port}: {'running' if code is None else f'ended ({code})'}, "
+            f"{'listening' if _listening(port) else 'not listening'}; its log ends "
+            f"{Path(server._log.name).read_text(errors='replace')[-300:]!r}"
+        )
+    return "\n".join(lines)
+
 
 class Brltty:
     """One BRLTTY with a TTY display of `width` cells; `host` for BRLAPI_HOST, `auth` for BRLAPI_AUTH; `offset`:
@@ -110,6 +128,7 @@ class Brltty:
         self._rows_before = 0
         self._folder = folder
         self.process = self._spawn(folder)
+        _RUNNING.append(self)
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         try:
@@ -220,6 +239,7 @@ class Brltty:
         """Stop BRLTTY by its pid, and close the pseudo-terminal (once; a second call does nothing)."""
         if self._stop.is_set():
             return
+        _RUNNING.remove(self)
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGTERM)
             try:

@@ -3,8 +3,13 @@ BRLTTY's display (`--braille-display --no-speech`), the text its cells read as, 
 
 from __future__ import annotations
 
+import sys
+import threading
 import time
+import traceback
 from typing import Any
+
+from brltty_fixture import states
 
 from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
@@ -20,11 +25,23 @@ def reading(cells: str, status_cells: int) -> str:
 
 
 async def until(pilot: Any, condition: Any, what: str) -> None:
-    """Wait until `condition()` holds, the app running meanwhile; fails naming `what` after `HANG` seconds."""
+    """Wait until `condition()` holds, the app running meanwhile; fails after `HANG` seconds naming `what`, with
+    where the display's threads stand and how each BRLTTY does (a hang's evidence)."""
     deadline = time.monotonic() + HANG
     while not condition():
-        assert time.monotonic() < deadline, what
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"{what}\n{threads('braille')}\n{states()}")
         await pilot.pause(0.02)
+
+
+def threads(named: str) -> str:
+    """Where each thread whose name begins with `named` stands: its last few calls."""
+    frames = sys._current_frames()
+    return "\n".join(
+        f"thread {thread.name}:\n" + "".join(traceback.format_stack(frames[thread.ident])[-4:])
+        for thread in threading.enumerate()
+        if thread.name.startswith(named) and thread.ident in frames
+    )
 
 
 class BrailleApp:
