@@ -70,6 +70,6 @@ adapters=(test_share_server.py test_share_local_name.py test_scanner_decode.py t
 # Whole games played from the phones: the project's own game through a page whose every kind of use the other
 # tests of that file make (left to the main run).
 games=(test_a_whole_unicorn_game_recorded_from_phones_and_the_laptop test_a_whole_llamas_game_with_its_add_on_recorded_from_phones)
-exec .venv-min/bin/python -m pytest -n auto -q -p no:cacheprovider "${ui[@]/#/tests/ui/}" \
+exec .venv-min/bin/python -m pytest -n "${TEST_WORKERS:-auto}" --dist worksteal -q -p no:cacheprovider "${ui[@]/#/tests/ui/}" \
     tests/commands --ignore=tests/commands/test_wheel.py "${adapters[@]/#/tests/adapters/}" \
     "${games[@]/#/--deselect=tests/ui/test_share_browser.py::}" "$@"
