@@ -44,8 +44,6 @@ from assistant.speech.readers import ScreenReaderBackend, running_reader_name
 from assistant.speech.screenreader import screen_reader_running
 from benchmarks.capture import loudness, seconds
 
-pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-
 
 def voice_samples(text: str) -> bytes:
     """What the stand-in system voice renders for `text`: a tone 20 ms a character, in the earcons' format."""

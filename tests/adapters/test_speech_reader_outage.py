@@ -11,7 +11,6 @@ import os
 import signal
 import threading
 
-import pytest
 from speech_fixtures import alsa_capture, speech_dispatcher, start_speechd, stop_speechd  # noqa: F401 - fixtures
 
 from assistant.core.speech.queue import Priority
@@ -43,7 +42,6 @@ class Notices:
             return self.cond.wait_for(lambda: sentence in self.said, GUARD)
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # (the client's thread ends so)
 def test_speech_dispatcher_killed_mid_sentence_is_said_once_in_plain_words_and_used_again_when_it_returns(
     speech_dispatcher,  # noqa: F811 - a fixture
     tmp_path,
@@ -79,7 +77,6 @@ def test_speech_dispatcher_killed_mid_sentence_is_said_once_in_plain_words_and_u
             stop_speechd(restarted)
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 def test_a_speech_dispatcher_that_stops_answering_is_given_up_when_her_key_cuts_it(
     speech_dispatcher,  # noqa: F811 - a fixture
 ):
@@ -101,7 +98,6 @@ def test_a_speech_dispatcher_that_stops_answering_is_given_up_when_her_key_cuts_
         service.close()
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 def test_a_speech_dispatcher_stopped_mid_sentence_with_no_key_after_is_found_lost_when_its_end_is_late(
     speech_dispatcher,  # noqa: F811 - a fixture
 ):

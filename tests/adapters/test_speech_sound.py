@@ -26,9 +26,6 @@ from assistant.storage.decks import load_card_set
 from benchmarks.capture import loudness, seconds
 
 LONG = "Rainbow Aura, Upgrade card. If this card is in your Stable, your Unicorn cards cannot be destroyed."
-# The speechd client library ends its reading thread with sys.exit() when its connection is closed; Python
-# ignores that in a thread, and pytest reports it: not ours, and not seen by the player.
-pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 needs_soxi = pytest.mark.skipif(not shutil.which("soxi"), reason="soxi (sox) is not installed")
 
 
