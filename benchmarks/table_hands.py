@@ -45,6 +45,7 @@ but that last one.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import re
@@ -556,6 +557,8 @@ def play(
     (folder / "keys.json").write_text(logs.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
     heard = plain_records(records, said) if plain else [*records, *reader_records(records, said)]
     figures = measure(heard, first_bytes, keys, taps)
+    if not table_voice:
+        figures["one_voice_bound"] = one_voice_bound(records, keys)
     voices = measure_voices(folder / "sounds.jsonl", said if reader else None, two=table_voice)
     return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, "backend": backend, **figures,
             **voices, **taps_checked}  # fmt: skip
@@ -751,11 +754,16 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                     whole[at] = whole.get(at, False) or all(e["heard_whole"] for e in said)
     move_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first]
     # a tap while something is said (either voice, her reader), and one in silence; of the first, while the table
-    # voice was saying something (its queue), and while only her voice was (the table voice free)
+    # voice was saying something (its queue), and while only her voice was (the table voice free). An utterance is
+    # being said from the moment its worker took it until it was done with it: a tap while its sound is rendered, or
+    # between two of its sentences, is not a tap in silence.
     sounding: dict[str, list[tuple[float, float]]] = {"hers": [], "table": []}
+    done = {r["utterance_done"]: r["at"] for r in records if "utterance_done" in r}
     for number, entries in played.items():
         voice = utterances.get(number, {}).get("voice", "hers")
         sounding[voice] += [(e["audio"], max(e["end"], e["audio"])) for e in entries]
+        if number in utterances and number in done:
+            sounding[voice].append((utterances[number]["given"], done[number]))
 
     def during(voice: str, at: int) -> bool:
         return any(start <= tapped[at] < end for start, end in sounding[voice])
@@ -802,6 +810,50 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
         "moves_out_of_order": out_of_order,
         "win_ms": win_ms,
         "load_1min": round(os.getloadavg()[0], 2),
+    }
+
+
+def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
+    """Why one voice cannot say her own words at once at this pace, from the run's log, whatever the order: the
+    seconds other hands' sentences took of her one voice while she typed, and the gaps between the end of her
+    replies' first sentences and her next keys. Another hand's sentence that does not fit in such a gap (shorter than
+    the shortest such sentence said) either cuts her reply's first sentence (her own words first: never) or holds
+    back the start of a key's reply, and one key holds back at most the gap to the next. So at least
+    (`others_voice_s` - `free_s`) / the gap between keys of her keys begin late (`late_keys_at_least`); her own words'
+    p90 within `OWN_GOAL_MS` allows a tenth (`late_keys_allowed`). A reply of hers never begun counts its whole gap
+    free (the most in her favour)."""
+    keys = keys[1:]  # (the first key starts the game, before the phones join)
+    utterances = {r["utterance"]: r for r in records if "full" in r}
+    played: dict[int, list[dict]] = {}
+    for entry in (r for r in records if "text" in r and "of" in r):
+        played.setdefault(entry["of"], []).append(entry)
+    others = [
+        min(e["end"] - e["start"], e["seconds"])
+        for number, entries in played.items()
+        if utterances.get(number, {}).get("other")
+        for e in entries
+        if keys and keys[0] <= e["start"] <= keys[-1]
+    ]
+    shortest = min((e["seconds"] for n, es in played.items() if utterances.get(n, {}).get("other") for e in es),
+                   default=0.0)  # fmt: skip
+    gaps = []
+    for key, following in zip(keys, keys[1:]):
+        own = next((u for u in utterances.values() if not u["other"] and key <= u["given"] < following), None)
+        entries = played.get(own["utterance"], []) if own else []
+        first = entries[own["own_from"]]["seconds"] if own and len(entries) > own["own_from"] else 0.0
+        gaps.append(max(0.0, following - key - first))
+    free = sum(gap for gap in gaps if gap >= shortest)
+    between = statistics.median(b - a for a, b in zip(keys, keys[1:])) if len(keys) > 1 else 0.0
+    return {
+        "others_voice_s": round(sum(others), 1),
+        "others_sentences": len(others),
+        "shortest_s": round(shortest, 2),
+        "gaps_that_fit": sum(1 for gap in gaps if gap >= shortest),
+        "gaps": len(gaps),
+        "free_s": round(free, 1),
+        "late_keys_at_least": math.ceil(max(0.0, sum(others) - free) / between) if between else 0,
+        "late_keys_allowed": len(keys) // 10,
+        "keys": len(keys),
     }
 
 
@@ -950,6 +1002,13 @@ def _print(run: dict[str, Any], out: Any) -> None:
           f"sentences): pitch {run['pitch_ratio']}x, rate {run['rate_ratio']}x hers", file=out, flush=True)  # fmt: skip
     for goal, met in run.get("goals", {}).items():
         print(f"  {'met' if met else 'MISSED'}: {goal}", file=out, flush=True)
+    bound = run.get("one_voice_bound")
+    if bound:
+        print(f"  one voice: other hands' {bound['others_sentences']} sentences took {bound['others_voice_s']} s of "
+              f"it while she typed; {bound['gaps_that_fit']} of {bound['gaps']} gaps after her replies' first "
+              f"sentences fit the shortest ({bound['shortest_s']} s), {bound['free_s']} s: at least "
+              f"{bound['late_keys_at_least']} of her {bound['keys']} keys begin late in any order (the goal allows "
+              f"{bound['late_keys_allowed']})", file=out)  # fmt: skip
     if not idle.get("count"):
         print(f"  not measured: a move tapped in silence (goal p90 {IDLE_GOAL_MS:.0f} ms): none was", file=out)
 

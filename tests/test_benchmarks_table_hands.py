@@ -1,0 +1,65 @@
+"""The table benchmark's reading of its log (`benchmarks/table_hands.py`): what counts as a tap in silence, and the
+fewest of her keys one voice must hold back at her pace."""
+
+from benchmarks.table_hands import measure, one_voice_bound
+
+
+def _utterance(number: int, given: float, text: str, other: bool, moves: tuple[int, ...] = ()) -> dict:
+    pieces = [{"topic": "move" if moves else "reply", "moves": list(moves), "start": 0, "end": None, "decisive": True}]
+    return {"utterance": number, "given": given, "full": text, "other": other, "voice": "hers", "own_from": 0,
+            "pieces": pieces}  # fmt: skip
+
+
+def _sentence(number: int, start: float, seconds: float, text: str = "words.") -> dict:
+    return {"text": text, "start": start, "end": start + seconds, "seconds": seconds, "whole": True, "of": number,
+            "audio": start, "place": 0.0}  # fmt: skip
+
+
+def test_a_tap_while_a_reply_is_rendered_or_between_its_sentences_is_not_a_tap_in_silence():
+    records = [
+        # her reply, taken at 4.9, its sound from 5.2 (rendered meanwhile), two sentences with a gap at 6.2
+        _utterance(0, 4.9, "Ben's Stable: nothing. 0 Unicorns.", other=False),
+        _sentence(0, 5.2, 1.0),
+        _sentence(0, 6.25, 1.0),
+        {"utterance_done": 0, "at": 7.3},
+        # Ben's three moves, tapped at 5.0 (rendering), 6.21 (between her sentences) and 9.0 (nothing said)
+        *(
+            {
+                "shown": at + 0.01,
+                "own": False,
+                "speech": "Ben played.",
+                "moves": {str(n): ["Ben", "PLAY"]},
+                "win": False,
+            }
+            for n, at in ((1, 5.0), (2, 6.21), (3, 9.0))
+        ),  # fmt: skip
+        _utterance(1, 7.3, "Ben played Neigh and Neigh.", other=True, moves=(1, 2)),
+        _sentence(1, 7.35, 1.0),
+        {"utterance_done": 1, "at": 8.4},
+        _utterance(2, 9.02, "Ben played Neigh.", other=True, moves=(3,)),
+        _sentence(2, 9.1, 1.0),
+        {"utterance_done": 2, "at": 10.1},
+    ]
+    taps = [("Ben", 5.0), ("Ben", 6.21), ("Ben", 9.0)]
+    figures = measure(records, [], [0.0, 4.9], taps)
+    assert figures["tap_to_first_audio_busy_ms"]["count"] == 2
+    assert figures["tap_to_first_audio_idle_ms"] == {"count": 1, "median": 100.0, "p90": 100.0, "max": 100.0}
+
+
+def test_one_voice_holds_back_at_least_the_keys_its_moves_cannot_fit_between_her_replies():
+    keys = [1.2 * n for n in range(12)]  # (the first starts the game: 11 keys counted, 10 gaps)
+    records = []
+    for n, key in enumerate(keys[1:], start=1):
+        records.append(_utterance(n, key + 0.01, f"Reply {n}.", other=False))
+        if n != 5:  # her fifth reply never began: its gap counts free
+            records.append(_sentence(n, key + 0.02, 0.2 if n == 3 else 2.0))  # the third leaves 1.0 s free
+    for m, start in enumerate((2.5, 4.9, 7.3, 9.7), start=100):  # four of another hand's sentences, 0.8 s each
+        records += [_utterance(m, start - 0.01, "Ben drew.", other=True, moves=(m,)), _sentence(m, start, 0.8)]
+    bound = one_voice_bound(records, keys)
+    assert bound["others_voice_s"] == 3.2 and bound["others_sentences"] == 4 and bound["shortest_s"] == 0.8
+    assert bound["gaps"] == 10 and bound["gaps_that_fit"] == 2 and bound["free_s"] == 2.2
+    assert bound["late_keys_at_least"] == 1  # (3.2 - 2.2) / 1.2, rounded up
+    assert bound["keys"] == 11 and bound["late_keys_allowed"] == 1
+    records = [r for r in records if not (r.get("of") == 3 and r["seconds"] == 0.2)]  # no free gap but the fifth's
+    records.append(_sentence(3, 3 * 1.2 + 0.02, 2.0))
+    assert one_voice_bound(records, keys)["late_keys_at_least"] == 2  # (3.2 - 1.2) / 1.2, rounded up
