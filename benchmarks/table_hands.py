@@ -57,6 +57,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from assistant.core.text import split_sentences
 from assistant.core.words.share import new_phone_asks
 from benchmarks import logs
 from benchmarks.share import CHROMIUM, CHROMIUM_ARGS, SHARED, free_port
@@ -643,8 +644,6 @@ def reader_records(records: list[dict], said: list[dict]) -> list[dict]:
     """The messages her screen reader's stand-in said, as sentences played: each of her utterances whose words hold
     it (the latest one given before it began), its first audio byte as it began to play, cut where no end was noted
     (then it ended where the next began)."""
-    from assistant.core.speech.queue import split_sentences
-
     hers = [r for r in records if "full" in r and r.get("voice", "hers") == "hers"]
     out = []
     for n, message in enumerate(said):
@@ -820,8 +819,10 @@ def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
     the shortest such sentence said) either cuts her reply's first sentence (her own words first: never) or holds
     back the start of a key's reply, and one key holds back at most the gap to the next. So at least
     (`others_voice_s` - `free_s`) / the gap between keys of her keys begin late (`late_keys_at_least`); her own words'
-    p90 within `OWN_GOAL_MS` allows a tenth (`late_keys_allowed`). A reply of hers never begun counts its whole gap
-    free (the most in her favour)."""
+    p90 within `OWN_GOAL_MS` allows a tenth (`late_keys_allowed`); the moves' sentences would have to be said
+    `faster_needed_x` times as fast as they were for that many to hold their time. A reply of hers never begun is
+    taken to last its first sentence's words at her voice's pace in the run (a key that showed no reply: its gap free).
+    """
     keys = keys[1:]  # (the first key starts the game, before the phones join)
     utterances = {r["utterance"]: r for r in records if "full" in r}
     played: dict[int, list[dict]] = {}
@@ -836,14 +837,23 @@ def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
     ]
     shortest = min((e["seconds"] for n, es in played.items() if utterances.get(n, {}).get("other") for e in es),
                    default=0.0)  # fmt: skip
+    shown = [r for r in records if "shown" in r and r["own"] and r["speech"].strip()]
+    hers = [e for n, es in played.items() if not utterances.get(n, {}).get("other", True) for e in es if e["whole"]]
+    word_s = sum(e["seconds"] for e in hers) / max(1, sum(len(e["text"].split()) for e in hers))
     gaps = []
     for key, following in zip(keys, keys[1:]):
         own = next((u for u in utterances.values() if not u["other"] and key <= u["given"] < following), None)
         entries = played.get(own["utterance"], []) if own else []
-        first = entries[own["own_from"]]["seconds"] if own and len(entries) > own["own_from"] else 0.0
+        if own and len(entries) > own["own_from"]:
+            first = entries[own["own_from"]]["seconds"]
+        else:  # never begun: its first sentence at her pace, from the words of the reply shown
+            reply = next((r for r in shown if key <= r["shown"] < following), None)
+            sentences = split_sentences(reply["speech"]) if reply else []
+            first = word_s * len(sentences[0].split()) if sentences else 0.0
         gaps.append(max(0.0, following - key - first))
     free = sum(gap for gap in gaps if gap >= shortest)
     between = statistics.median(b - a for a, b in zip(keys, keys[1:])) if len(keys) > 1 else 0.0
+    allowed = len(keys) // 10
     return {
         "others_voice_s": round(sum(others), 1),
         "others_sentences": len(others),
@@ -852,8 +862,9 @@ def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
         "gaps": len(gaps),
         "free_s": round(free, 1),
         "late_keys_at_least": math.ceil(max(0.0, sum(others) - free) / between) if between else 0,
-        "late_keys_allowed": len(keys) // 10,
+        "late_keys_allowed": allowed,
         "keys": len(keys),
+        "faster_needed_x": round(sum(others) / (allowed * between + free), 1) if allowed * between + free else None,
     }
 
 

@@ -50,16 +50,18 @@ def test_one_voice_holds_back_at_least_the_keys_its_moves_cannot_fit_between_her
     keys = [1.2 * n for n in range(12)]  # (the first starts the game: 11 keys counted, 10 gaps)
     records = []
     for n, key in enumerate(keys[1:], start=1):
-        records.append(_utterance(n, key + 0.01, f"Reply {n}.", other=False))
-        if n != 5:  # her fifth reply never began: its gap counts free
-            records.append(_sentence(n, key + 0.02, 0.2 if n == 3 else 2.0))  # the third leaves 1.0 s free
+        speech = "Ok." if n == 3 else "Her reply of five words."
+        records.append({"shown": key + 0.005, "own": True, "speech": speech, "moves": {}, "win": False})
+        if n != 5:  # her fifth reply never began: its first sentence taken at her pace, 2 s
+            records.append(_utterance(n, key + 0.01, speech, other=False))
+            records.append(_sentence(n, key + 0.02, 0.2 if n == 3 else 2.0, speech))  # the third: 1.0 s free
     for m, start in enumerate((2.5, 4.9, 7.3, 9.7), start=100):  # four of another hand's sentences, 0.8 s each
         records += [_utterance(m, start - 0.01, "Ben drew.", other=True, moves=(m,)), _sentence(m, start, 0.8)]
     bound = one_voice_bound(records, keys)
     assert bound["others_voice_s"] == 3.2 and bound["others_sentences"] == 4 and bound["shortest_s"] == 0.8
-    assert bound["gaps"] == 10 and bound["gaps_that_fit"] == 2 and bound["free_s"] == 2.2
-    assert bound["late_keys_at_least"] == 1  # (3.2 - 2.2) / 1.2, rounded up
+    assert bound["gaps"] == 10 and bound["gaps_that_fit"] == 1 and bound["free_s"] == 1.0
+    assert bound["late_keys_at_least"] == 2  # (3.2 - 1.0) / 1.2, rounded up
     assert bound["keys"] == 11 and bound["late_keys_allowed"] == 1
-    records = [r for r in records if not (r.get("of") == 3 and r["seconds"] == 0.2)]  # no free gap but the fifth's
-    records.append(_sentence(3, 3 * 1.2 + 0.02, 2.0))
-    assert one_voice_bound(records, keys)["late_keys_at_least"] == 2  # (3.2 - 1.2) / 1.2, rounded up
+    assert bound["faster_needed_x"] == 1.5  # 3.2 s to fit in 1.0 s free and one key's 1.2 s
+    records = [r for r in records if r.get("shown") != 5 * 1.2 + 0.005]  # a key that showed no reply: its gap free
+    assert one_voice_bound(records, keys)["late_keys_at_least"] == 1
