@@ -517,7 +517,7 @@ def play(
             phones = Phones(playwright, *link, admit=lambda player: _admit(app, player, keys), players=players)
             try:
                 app.quiet()
-                began = len(app.records())
+                began, game_keys = len(app.records()), len(keys)  # (the new game and the joins before)
                 asks, at, now = 0, 1, time.perf_counter()
                 next_key, due = now + interval, now + rng.uniform(*gaps)
                 while at < len(steps):
@@ -555,11 +555,12 @@ def play(
         if reader is not None:
             reader.close()
     offset = time.time() - time.perf_counter()  # (the reader's stand-in notes wall-clock times)
-    (folder / "keys.json").write_text(logs.dumps({"keys": keys, "taps": taps, "wall_minus_perf": offset}))
+    kept = {"keys": keys, "game_keys_from": game_keys, "taps": taps, "wall_minus_perf": offset}
+    (folder / "keys.json").write_text(logs.dumps(kept))
     heard = plain_records(records, said) if plain else [*records, *reader_records(records, said)]
     figures = measure(heard, first_bytes, keys, taps)
     if not table_voice:
-        figures["one_voice_bound"] = one_voice_bound(records, keys)
+        figures["one_voice_bound"] = one_voice_bound(records, keys[game_keys:])
     voices = measure_voices(folder / "sounds.jsonl", said if reader else None, two=table_voice)
     return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, "backend": backend, **figures,
             **voices, **taps_checked}  # fmt: skip
@@ -813,30 +814,24 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
 
 
 def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
-    """Why one voice cannot say her own words at once at this pace, from the run's log, whatever the order: the
-    seconds other hands' sentences took of her one voice while she typed, and the gaps between the end of her
-    replies' first sentences and her next keys. Another hand's sentence that does not fit in such a gap (shorter than
-    the shortest such sentence said) either cuts her reply's first sentence (her own words first: never) or holds
-    back the start of a key's reply, and one key holds back at most the gap to the next. So at least
-    (`others_voice_s` - `free_s`) / the gap between keys of her keys begin late (`late_keys_at_least`); her own words'
-    p90 within `OWN_GOAL_MS` allows a tenth (`late_keys_allowed`); the moves' sentences would have to be said
-    `faster_needed_x` times as fast as they were for that many to hold their time. A reply of hers never begun is
-    taken to last its first sentence's words at her voice's pace in the run (a key that showed no reply: its gap free).
+    """Why one voice cannot say her own words at once at this pace, whatever the order, from the run's log
+    (`records`) and her keys in the game (`keys`, after the phones joined): the seconds other hands' sentences took
+    of her one voice while she typed, and the gaps between the end of each reply's first sentence and her next key.
+    Another hand's sentence goes in such a gap only when the gap is at least as long as the shortest of them; else it
+    cuts her reply's first sentence (never: her own words first) or holds back the start of a key's reply, and one
+    key holds back at most the gap to the next. So at least (`others_voice_s` - `free_s`) / that gap of her keys
+    begin late (`late_keys_at_least`); her own words' p90 within `OWN_GOAL_MS` allows a tenth (`late_keys_allowed`),
+    for which the moves would have to be said `faster_needed_x` times as fast. A reply of hers never begun is taken
+    to last its first sentence's words at her voice's pace in the run; a key that showed no reply leaves its gap free.
     """
-    keys = keys[1:]  # (the first key starts the game, before the phones join)
     utterances = {r["utterance"]: r for r in records if "full" in r}
     played: dict[int, list[dict]] = {}
     for entry in (r for r in records if "text" in r and "of" in r):
         played.setdefault(entry["of"], []).append(entry)
-    others = [
-        min(e["end"] - e["start"], e["seconds"])
-        for number, entries in played.items()
-        if utterances.get(number, {}).get("other")
-        for e in entries
-        if keys and keys[0] <= e["start"] <= keys[-1]
-    ]
-    shortest = min((e["seconds"] for n, es in played.items() if utterances.get(n, {}).get("other") for e in es),
-                   default=0.0)  # fmt: skip
+    said = [e for n, es in played.items() if utterances.get(n, {}).get("other") for e in es]
+    said = [e for e in said if keys and keys[0] <= e["start"] <= keys[-1]]
+    others = [min(e["end"] - e["start"], e["seconds"]) for e in said]
+    shortest = min((e["seconds"] for e in said), default=0.0)
     shown = [r for r in records if "shown" in r and r["own"] and r["speech"].strip()]
     hers = [e for n, es in played.items() if not utterances.get(n, {}).get("other", True) for e in es if e["whole"]]
     word_s = sum(e["seconds"] for e in hers) / max(1, sum(len(e["text"].split()) for e in hers))

@@ -47,9 +47,9 @@ def test_a_tap_while_a_reply_is_rendered_or_between_its_sentences_is_not_a_tap_i
 
 
 def test_one_voice_holds_back_at_least_the_keys_its_moves_cannot_fit_between_her_replies():
-    keys = [1.2 * n for n in range(12)]  # (the first starts the game: 11 keys counted, 10 gaps)
+    keys = [1.2 * n for n in range(1, 12)]  # 11 keys, 10 gaps
     records = []
-    for n, key in enumerate(keys[1:], start=1):
+    for n, key in enumerate(keys, start=1):
         speech = "Ok." if n == 3 else "Her reply of five words."
         records.append({"shown": key + 0.005, "own": True, "speech": speech, "moves": {}, "win": False})
         if n != 5:  # her fifth reply never began: its first sentence taken at her pace, 2 s
