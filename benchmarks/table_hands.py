@@ -846,7 +846,7 @@ def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
             sentences = split_sentences(reply["speech"]) if reply else []
             first = word_s * len(sentences[0].split()) if sentences else 0.0
         gaps.append(max(0.0, following - key - first))
-    free = sum(gap for gap in gaps if gap >= shortest)
+    free = sum((gap for gap in gaps if gap >= shortest), 0.0)
     between = statistics.median(b - a for a, b in zip(keys, keys[1:])) if len(keys) > 1 else 0.0
     allowed = len(keys) // 10
     return {
