@@ -30,9 +30,10 @@ Measures, per game and set-up (goals from issue 87, checked in `goals`, printed)
   (goal all: Ben's Black Knight Unicorn may save the card Cy destroys in the Unstable Unicorns game).
 - the two voices: the seconds hers and the table's played at once, and of those the seconds both were in the middle
   (goal none); each voice's median pitch and words a minute **measured in the sound it played**
-  (`benchmarks/voice_measure.py`: her screen reader's stand-in's messages heard to their end, or the own voice's
-  sentences played whole; the table voice's sentences played whole, as handed to the mixer: the mixer's one
-  stream adds both voices, so one voice cannot be cut out of it where they overlap), and the table voice's over
+  (`benchmarks/voice_measure.py`: her screen reader's stand-in's messages heard to their end, with her questions
+  asked once more after the game, each heard to its end (`_heard_whole`), or the own voice's sentences played
+  whole; the table voice's sentences played whole, as handed to the mixer: the mixer's one stream adds both
+  voices, so one voice cannot be cut out of it where they overlap), and the table voice's over
   hers (goal pitch 1.3 times or more, or 0.77 or less; rate 1.3 times or more).
 Each game is played in every set-up of `--setups` in the same run (`SETUPS`; by default `DEFAULT_SETUPS`): her own
 voice with the table's voice (the defaults), her screen reader (a real speech-dispatcher standing for it) with the
@@ -547,6 +548,9 @@ def play(
                 phones.close()
         records = app.records()[began:]
         first_bytes = list(app.first_bytes.times)
+        calm = time.perf_counter()
+        if reader is not None:
+            _heard_whole(app, reader)
         said = reader.said() if reader else []
     finally:
         app.close()
@@ -557,7 +561,8 @@ def play(
     offset = time.time() - time.perf_counter()  # (the reader's stand-in notes wall-clock times)
     kept = {"keys": keys, "game_keys_from": game_keys, "taps": taps, "wall_minus_perf": offset}
     (folder / "keys.json").write_text(logs.dumps(kept))
-    heard = plain_records(records, said) if plain else [*records, *reader_records(records, said)]
+    in_game = [message for message in said if message["start"] < calm]
+    heard = plain_records(records, in_game) if plain else [*records, *reader_records(records, in_game)]
     figures = measure(heard, first_bytes, keys, taps)
     if not table_voice:
         figures["one_voice_bound"] = one_voice_bound(records, keys[game_keys:])
@@ -694,6 +699,25 @@ def _type(app: App, line: str, keys: list[float]) -> None:
     keys.append(app.last_key(line))
 
 
+#: Seconds her screen reader may take to say the answer to one of `_heard_whole`'s questions.
+HEARD_WHOLE_S = 15.0
+
+
+def _heard_whole(app: App, reader: Any) -> None:
+    """After the game, her questions once more (`ASKS`), each said by her screen reader to its end before the next:
+    her reader's voice is measured on messages heard to their end (`measure_voices`), and at a key every 1.2 s her
+    Enter stops nearly all of them (in plain mode one to three a game). Not counted in the game's figures."""
+    for line in ASKS:
+        typed = time.perf_counter()
+        _type(app, line, [])
+        while time.perf_counter() < typed + HEARD_WHOLE_S:
+            time.sleep(0.2)
+            answer = [message for message in reader.said() if message["start"] >= typed]
+            ends = [message["end"] for message in answer]
+            if answer and None not in ends and time.perf_counter() - max(ends) > 1.0:
+                break
+
+
 def measure(records: list[dict], first_bytes: list[float], keys: list[float], taps: list[tuple[str, float]]) -> dict:
     """The figures from the run's log: replies shown, utterances begun and sentences played."""
     from assistant.core.game.about import DECISIVE, MoveKind
@@ -814,22 +838,26 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
 
 
 def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
-    """Why one voice cannot say her own words at once at this pace, whatever the order, from the run's log
-    (`records`) and her keys in the game (`keys`, after the phones joined): the seconds other hands' sentences took
-    of her one voice while she typed, and the gaps between the end of each reply's first sentence and her next key.
-    Another hand's sentence goes in such a gap only when the gap is at least as long as the shortest of them; else it
-    cuts her reply's first sentence (never: her own words first) or holds back the start of a key's reply, and one
-    key holds back at most the gap to the next. So at least (`others_voice_s` - `free_s`) / that gap of her keys
-    begin late (`late_keys_at_least`); her own words' p90 within `OWN_GOAL_MS` allows a tenth (`late_keys_allowed`),
-    for which the moves would have to be said `faster_needed_x` times as fast. A reply of hers never begun is taken
-    to last its first sentence's words at her voice's pace in the run; a key that showed no reply leaves its gap free.
+    """Why one voice cannot say her own words at once at this pace, whatever the order, from the run's log (`records`)
+    and her keys in the game (`keys`, after the phones joined): the seconds other hands' sentences heard took of her
+    one voice while she typed (one cut before its last words is not counted), and the gaps between the end of each
+    reply's first sentence and her next key. Another hand's sentence goes in such a gap only when the gap is at
+    least as long as the shortest of them; else it cuts her reply's first sentence (never: her own words first) or
+    holds back the start of a key's reply, and one key holds back at most the gap to the next. So at least
+    (`others_voice_s` - `free_s`) / that gap of her keys begin late (`late_keys_at_least`); her own words' p90
+    within `OWN_GOAL_MS` allows a tenth (`late_keys_allowed`), for which the moves would have to be said
+    `faster_needed_x` times as fast. A reply of hers never begun is taken to last its first sentence's words at her
+    voice's pace in the run; a key that showed no reply leaves its gap free.
     """
+    from assistant.core.speech.queue import LAST_WORDS_S
+
     utterances = {r["utterance"]: r for r in records if "full" in r}
     played: dict[int, list[dict]] = {}
     for entry in (r for r in records if "text" in r and "of" in r):
         played.setdefault(entry["of"], []).append(entry)
     said = [e for n, es in played.items() if utterances.get(n, {}).get("other") for e in es]
     said = [e for e in said if keys and keys[0] <= e["start"] <= keys[-1]]
+    said = [e for e in said if e["whole"] or e["end"] - e["start"] >= e["seconds"] - LAST_WORDS_S]  # (heard)
     others = [min(e["end"] - e["start"], e["seconds"]) for e in said]
     shortest = min((e["seconds"] for e in said), default=0.0)
     shown = [r for r in records if "shown" in r and r["own"] and r["speech"].strip()]

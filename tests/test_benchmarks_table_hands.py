@@ -57,6 +57,8 @@ def test_one_voice_holds_back_at_least_the_keys_its_moves_cannot_fit_between_her
             records.append(_sentence(n, key + 0.02, 0.2 if n == 3 else 2.0, speech))  # the third: 1.0 s free
     for m, start in enumerate((2.5, 4.9, 7.3, 9.7), start=100):  # four of another hand's sentences, 0.8 s each
         records += [_utterance(m, start - 0.01, "Ben drew.", other=True, moves=(m,)), _sentence(m, start, 0.8)]
+    cut = {**_sentence(104, 11.0, 0.8), "end": 11.2, "whole": False}  # cut before its last words: not heard
+    records += [_utterance(104, 10.99, "Cy drew.", other=True, moves=(104,)), cut]
     bound = one_voice_bound(records, keys)
     assert bound["others_voice_s"] == 3.2 and bound["others_sentences"] == 4 and bound["shortest_s"] == 0.8
     assert bound["gaps"] == 10 and bound["gaps_that_fit"] == 1 and bound["free_s"] == 1.0
