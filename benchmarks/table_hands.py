@@ -62,7 +62,7 @@ from assistant.core.text import split_sentences
 from assistant.core.words.share import new_phone_asks
 from benchmarks import logs
 from benchmarks.share import CHROMIUM, CHROMIUM_ARGS, SHARED, free_port
-from benchmarks.table_pace import App
+from benchmarks.table_pace import App, heard_in_full
 
 ME = "Ana"
 PHONES = ("Ben", "Cy", "Dee")
@@ -721,7 +721,6 @@ def _heard_whole(app: App, reader: Any) -> None:
 def measure(records: list[dict], first_bytes: list[float], keys: list[float], taps: list[tuple[str, float]]) -> dict:
     """The figures from the run's log: replies shown, utterances begun and sentences played."""
     from assistant.core.game.about import DECISIVE, MoveKind
-    from assistant.core.speech.queue import LAST_WORDS_S
 
     shown = [r for r in records if "shown" in r]
     utterances = {r["utterance"]: r for r in records if "full" in r}
@@ -730,7 +729,7 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
         if "audio" not in entry:  # a player process: the first audio byte of its own opening of the device
             entry["audio"] = min((t for t in first_bytes if entry["start"] - 0.005 <= t <= entry["end"] + 0.1),
                                  default=entry["start"])  # fmt: skip
-        entry["heard_whole"] = entry["whole"] or entry["end"] - entry["start"] >= entry["seconds"] - LAST_WORDS_S
+        entry["heard_whole"] = heard_in_full(entry)
         played.setdefault(entry["of"], []).append(entry)
 
     def sentences(number: int, start: int, end: int | None) -> list[dict]:
@@ -849,15 +848,17 @@ def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
     `faster_needed_x` times as fast. A reply of hers never begun is taken to last its first sentence's words at her
     voice's pace in the run; a key that showed no reply leaves its gap free.
     """
-    from assistant.core.speech.queue import LAST_WORDS_S
-
     utterances = {r["utterance"]: r for r in records if "full" in r}
     played: dict[int, list[dict]] = {}
     for entry in (r for r in records if "text" in r and "of" in r):
         played.setdefault(entry["of"], []).append(entry)
-    said = [e for n, es in played.items() if utterances.get(n, {}).get("other") for e in es]
-    said = [e for e in said if keys and keys[0] <= e["start"] <= keys[-1]]
-    said = [e for e in said if e["whole"] or e["end"] - e["start"] >= e["seconds"] - LAST_WORDS_S]  # (heard)
+    said = [
+        e
+        for n, es in played.items()
+        if utterances.get(n, {}).get("other")
+        for e in es
+        if keys and keys[0] <= e["start"] <= keys[-1] and heard_in_full(e)
+    ]
     others = [min(e["end"] - e["start"], e["seconds"]) for e in said]
     shortest = min((e["seconds"] for e in said), default=0.0)
     shown = [r for r in records if "shown" in r and r["own"] and r["speech"].strip()]

@@ -442,10 +442,18 @@ def _until_own_key(steps: list[str], replies: list, n: int) -> list:
     return later
 
 
+def heard_in_full(entry: dict) -> bool:
+    """A sentence played (an entry of the log) was heard: played to its end, or cut in its last words
+    (`LAST_WORDS_S`, as the queue counts it)."""
+    from assistant.core.speech.queue import LAST_WORDS_S
+
+    return bool(entry["whole"] or entry["end"] - entry["start"] >= entry["seconds"] - LAST_WORDS_S)
+
+
 def play(folder: Path, backend: str, game: str, verbosity: str, interval: float) -> dict:
     """One game at one key every `interval` seconds (moves from other hands `BURST_S` apart). The figures."""
     from assistant.core.language.reply import Choice
-    from assistant.core.speech.queue import LAST_WORDS_S, split_sentences
+    from assistant.core.speech.queue import split_sentences
 
     steps = GAMES[game].steps
     replies = shadow_replies(game, verbosity)
@@ -495,8 +503,7 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
             else:
                 never.append(f"{n} {step}")
         if reply.decisive and not isinstance(reply.pending, Choice):
-            after = [e["text"] for e in played if e["start"] >= keys[n]
-                     and (e["whole"] or e["end"] - e["start"] >= e["seconds"] - LAST_WORDS_S)]  # fmt: skip
+            after = [e["text"] for e in played if e["start"] >= keys[n] and heard_in_full(e)]
             facts = split_sentences(reply.decisive)
             if all(any(_heard(f, text) for text in after) for f in facts):
                 decisive += 1
