@@ -237,10 +237,11 @@ def test_through_speech_dispatcher_a_fact_cut_in_its_last_words_is_heard_not_fol
     never reached (24 of 93 keys in the benchmark)."""
     now = [100.0]
     service, client = _reader_service(now)
+    waiting = service.backend._ends._changed = Looked()  # where the worker waits for a message's end
     count = About(Topic.COUNT, "Ana 2 Unicorns.", (0,), "Ana")
     try:
         service.say("Ana 2 Unicorns.", facts=(count,))
-        while not client.sent:
+        while not waiting.waits:  # sent, and told as begun at 100 s (a clock moved sooner started it later)
             threading.Event().wait(0.005)  # (the speech worker thread, polled)
         now[0] += cut_after  # her next key comes then
         service.new_input()
