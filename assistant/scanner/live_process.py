@@ -131,6 +131,8 @@ class LiveProcess:
         self._outbox: queue.Queue[tuple | None] | None = None
         self._decks_key: tuple | None = None
         self._send_lock = threading.Lock()
+        self._ending = threading.Lock()
+        """Held while a child is ended: `stop` returns only once the child is gone, whichever thread took it."""
         self._stopping = threading.Event()
 
     @property
@@ -262,19 +264,23 @@ class LiveProcess:
         atexit.unregister(self.stop)
 
     def _end_child(self) -> None:
-        with self._send_lock:
-            process, conn, outbox = self._process, self._conn, self._outbox
-            self._process = self._conn = self._outbox = None
-        if outbox is not None:
-            with contextlib.suppress(queue.Full):  # (full: its sends fail once the child has ended)
-                outbox.put_nowait(None)  # the sending thread ends after what waits
-        if process is not None:
-            process.join(GRACE)
-            if process.is_alive():
-                process.kill()  # SIGKILL: a child stopped with SIGSTOP ends too
+        """End the child (the relay thread, its pipe ended or `stop` set, or `stop` itself, whichever comes first);
+        a second caller waits until the first has ended it (before, `stop` found no child and returned while the
+        relay thread still waited on one slow to close)."""
+        with self._ending:
+            with self._send_lock:
+                process, conn, outbox = self._process, self._conn, self._outbox
+                self._process = self._conn = self._outbox = None
+            if outbox is not None:
+                with contextlib.suppress(queue.Full):  # (full: its sends fail once the child has ended)
+                    outbox.put_nowait(None)  # the sending thread ends after what waits
+            if process is not None:
                 process.join(GRACE)
-        if conn is not None:
-            conn.close()
+                if process.is_alive():
+                    process.kill()  # SIGKILL: a child stopped with SIGSTOP ends too
+                    process.join(GRACE)
+            if conn is not None:
+                conn.close()
 
 
 def _sending(conn: Any, outbox: queue.Queue[tuple | None]) -> None:

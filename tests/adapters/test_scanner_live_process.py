@@ -204,6 +204,31 @@ def test_only_a_camera_a_process_can_be_sent_runs_in_one(card_clip):
     assert worker.process is None and worker.scanner is not None
 
 
+def test_stop_returns_once_the_child_is_gone_when_the_relay_thread_took_it_first(card_clip):
+    """`stop` sets the stop, and the relay thread, seeing it, may take the child to end first: `stop` then found no
+    child and returned at once while the child was still closing (the app's clip test found it alive after quitting,
+    at load 10). Here a thread of the test's takes it first, a child stopped with SIGSTOP (it cannot end by itself:
+    killed after `GRACE`); `stop` returns only once it is gone. The bound is a guard, not a timing."""
+    scanner = LiveProcess(clip_opener(card_clip), Reported())
+    assert scanner.start()
+    pid = scanner.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    taking = threading.Thread(target=scanner._end_child, daemon=True)  # (the relay thread's end of the child)
+    taking.start()
+    try:
+        deadline = time.monotonic() + PATIENCE
+        while scanner.pid is not None and time.monotonic() < deadline:
+            threading.Event().wait(0.005)  # (the taking thread, polled: it holds the child once `pid` is None)
+        assert scanner.pid is None
+        scanner.stop()
+        assert gone(pid)  # (before: alive, the taking thread still waiting `GRACE` on it)
+    finally:
+        taking.join(PATIENCE)
+        if not gone(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_a_stopped_child_never_blocks_a_reply_and_quitting_kills_it(card_clip):
     """A scanner child stopped with SIGSTOP read nothing: each reply's quiet was a blocking send, so the app froze
     after about 280 replies, and quitting then waited on the child for over a minute (SIGTERM to a stopped child,
