@@ -122,6 +122,16 @@ class FifoDevice:
         except (IndexError, OSError):
             return 0
 
+    def wait_heard(self, timeout: float) -> bool:
+        """Until the last reader has taken sound (the app's stream open, its words reaching the device), polled;
+        False after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while self.bytes_heard() == 0:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
     def env(self) -> dict[str, str]:
         """What a program needs to play into this device (its HOME holds the `.asoundrc`)."""
         return {"HOME": str(self.home)}

@@ -100,10 +100,7 @@ class Run:
         """After a line or two: when her words reached the returned device (polled)."""
         if self.returned is None:
             return
-        deadline = time.monotonic() + 10
-        while self.device.bytes_heard() == 0 and time.monotonic() < deadline:
-            time.sleep(0.01)
-        heard = self.device.bytes_heard() > 0
+        heard = self.device.wait_heard(10)
         self.figures["sound back after s"] = round(time.monotonic() - self.returned, 2) if heard else None
 
     def finish(self) -> dict[str, object]:

@@ -307,17 +307,6 @@ def at_terminal(tmp_path, device):
         app.close()
 
 
-def heard(device: FifoDevice) -> bool:
-    """Until the device's reader has taken sound (its stream open, her words reaching it); False after `GUARD` s, a
-    failure's bound only: a wait of a set time, on a busy machine, could end before the first sound was made."""
-    deadline = time.monotonic() + GUARD
-    while device.bytes_heard() == 0:
-        if time.monotonic() > deadline:
-            return False
-        threading.Event().wait(0.01)  # (the app's sound, polled)
-    return True
-
-
 def answer_lines(app, count: int, start: int) -> None:
     """Type `count` card names; each one's reply shows (a guard: before, the app stopped answering)."""
     for n in range(start, start + count):
@@ -335,7 +324,7 @@ def test_plain_mode_with_a_device_nobody_reads_answers_every_line_says_it_once_a
     device.start_reader()  # the device answers
     assert app.wait_for(SOUND_BACK, timeout=GUARD) is not None, app.text()
     answer_lines(app, 2, 8)
-    assert heard(device)  # her replies heard again
+    assert device.wait_heard(GUARD)  # her replies heard again
     assert app.quit(GUARD) is not None
     text = app.text()
     assert text.count(LOST_BLOCKING) == 1 and text.count(SOUND_BACK) == 1
@@ -375,7 +364,7 @@ def test_plain_mode_with_a_device_that_comes_back_anew_while_its_open_never_retu
     assert shown is not None, app.text()
     assert shown - returned < 5.0, shown - returned
     answer_lines(app, 2, 2)
-    assert heard(device)  # her replies heard again
+    assert device.wait_heard(GUARD)  # her replies heard again
     took = app.quit(GUARD)
     assert took is not None and took < 2.0, (took, app.text())
     text = app.text()
@@ -408,14 +397,16 @@ def test_plain_mode_with_a_device_that_disappears_and_returns_plays_on_it_again_
     device.start_reader()
     app, _ = at_terminal()
     answer_lines(app, 1, 0)
-    assert heard(device)  # (a device gone before its first open blocks that open: "stopped answering")
+    # Taken away once sound reaches it, not after a set time: on a busy machine that could end before the first
+    # sound, and a device gone before its first open blocks that open ("stopped answering").
+    assert device.wait_heard(GUARD)
     device.kill_reader()  # the device disappears mid-sentence: the next write fails
     answer_lines(app, 3, 1)
     assert app.wait_for(LOST_GONE, timeout=GUARD) is not None, app.text()
     device.start_reader()  # and returns
     assert app.wait_for(SOUND_BACK, timeout=GUARD) is not None, app.text()
     answer_lines(app, 2, 4)
-    assert heard(device)  # (before: 0 bytes for the rest of the session)
+    assert device.wait_heard(GUARD)  # (before: 0 bytes for the rest of the session)
     assert app.quit(GUARD) is not None
     text = app.text()
     assert text.count(LOST_GONE) == 1 and text.count(SOUND_BACK) == 1
