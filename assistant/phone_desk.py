@@ -64,11 +64,21 @@ class PhoneDesk:
         a card is the phone's alone: its full text as the laptop says it, and nothing said or kept on the laptop."""
         if move.verb == "read":
             return self._card_text(move.card or "")
+        on_laptop = self.devices.laptop
         outcome = self._device_said(player, self.devices.move(player, move))
         # a save the host is asked (the laptop asks it only when it asks nothing else: `DeviceTalk.host_busy`)
         if outcome.reply is not None and outcome.reply.pending is not None:
             self.session.pending = outcome.reply.pending
+        if outcome.status == "withdrawn" and on_laptop is not None and self.session.pending is on_laptop.question:
+            self.session.pending = None  # the move it asked about was taken back: closed, and the next one asked
+            outcome = dataclasses.replace(outcome, reply=self.ask_again(outcome.reply))
         return outcome
+
+    def asking(self) -> Reply | None:
+        """The laptop's question that another hand's move waits on (a save a phone's move offered her), as it was
+        asked, for `missed` to say where that move stands; None when the laptop asks none."""
+        laptop = self.devices.laptop
+        return laptop.reply if laptop is not None else None
 
     def _card_text(self, card_id: str) -> DeviceOutcome:
         """A card's text for a phone (`CardDesk.card_reply`'s lines), from the game's decks (the session's, with no

@@ -197,6 +197,8 @@ class Session:
         reply = self._line(text)
         if isinstance(pending, Question) and not self._commanded:
             self.pending = self.pending or pending  # a card looked up while deciding: the question still waits
+        elif isinstance(pending, Question) and pending.waits is not None:
+            pending.waits()  # another hand's move waits on her answer: asked again after this reply (`handle`)
         elif isinstance(pending, Question) and pending.declined is None:
             reply = reply.before(NOT_RECORDED)
         return reply
@@ -365,7 +367,9 @@ class Session:
             digest = missed(self.news, self.told, self._my_seat())
             self.news, self.told = (self.news, [*self.told, *digest.told]) if digest.more else ([], [])
             # (its win and turn typed, held as any reply's; its moves are no move of hers: not in `tells`)
-            return Reply(segments=digest.segments)  # (its states told by its lines: `Digest.segments`)
+            digested = Reply(segments=digest.segments)  # (its states told by its lines: `Digest.segments`)
+            waiting = self.phone_desk.asking()  # a move that waits on her answer: where it stands, asked again
+            return digested if waiting is None else digested.then(waiting)
         if command.verb == "stop":
             return Reply(control=Control.STOP)
         if command.verb == "repeat":

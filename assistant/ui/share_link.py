@@ -76,6 +76,13 @@ def _mark(session: Session) -> tuple[int, int, int, int]:
     return id(game), len(game.log), id(game.log[-1]) if game.log else 0, len(game.undone)
 
 
+def _waits(session: Session) -> tuple[int, ...]:
+    """The phones' moves that wait on the host's answer (on the laptop now, then in line), by identity: the phones are
+    told when it changes."""
+    devices = session.phone_desk.devices
+    return tuple(id(save) for save in (devices.laptop, *devices.host_saves))
+
+
 class TableShare:
     """The server on a session, and the `share` commands' answers. Its coroutines run on the server's loop."""
 
@@ -111,6 +118,7 @@ class TableShare:
         self.publishing: asyncio.Future[None] | None = None
         """The short local name being published (None: none asked for)."""
         self._mark = _mark(session)
+        self._waits = _waits(session)
 
     # What the server is given.
 
@@ -121,8 +129,9 @@ class TableShare:
 
     def _view(self, player: str, version: int, last: list[LastEntry]) -> PhoneView:
         with self.guard():
-            question = self.session.phone_desk.devices.question_of(player)
-            return phone_view(self.session.game, player, version, last, question)
+            devices = self.session.phone_desk.devices
+            waits = devices.waits_of(player)
+            return phone_view(self.session.game, player, version, last, devices.question_of(player), waits)
 
     def _cards(self, query: str) -> list[dict[str, str]]:
         with self.guard():
@@ -319,6 +328,8 @@ class TableShare:
         mark, before = _mark(self.session), self._mark
         moved = mark != before
         self._mark = mark
+        waits, self._waits = self._waits, _waits(self.session)
+        force = force or waits != self._waits  # a move that waits on an answer asked, passed over or taken back
         if self.server is not None and (moved or force):
             said = (
                 last_moves(reply.facts, reply.tells, reply.phone or reply.lines, reply.from_phone, at=mark[1])

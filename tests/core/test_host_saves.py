@@ -10,6 +10,7 @@ import pytest
 from assistant.core.game.events import Bring, Destroy, Save
 from assistant.core.game.history import Phone
 from assistant.core.language.device import DeviceMove
+from assistant.core.language.table_view import phone_view
 from assistant.core.words.gameplay import NOT_RECORDED
 from assistant.core.words.share import host_asked, save_waits
 from assistant.session import Session
@@ -83,3 +84,85 @@ def test_a_save_that_waited_while_her_answer_recorded_a_move_is_checked_again_an
     session.handle("no")
     assert session.game.log[before + 1 :] == [Destroy(1, "basic-unicorn-red", 0)]
     assert session.game.phone_of(session.game.log[-1]) == Phone(1)
+
+
+def bens_destroy_asked_of_her() -> tuple[Session, int]:
+    """Ben's phone destroys Ana's Basic Unicorn while the laptop asks nothing: the save is asked of her there. The
+    session, and the log's length before the destroy."""
+    session = Session(CARDS)
+    for line in BEFORE:
+        session.handle(line)
+    before = len(session.game.log)
+    outcome = session.phone_desk.device_move("Ben", DESTROY)
+    assert outcome.status == "asked" and asks(outcome.reply)
+    assert outcome.reply.lines[0].startswith(QUESTION)
+    return session, before
+
+
+@pytest.mark.parametrize("save", ["yes", "no"])
+def test_a_command_typed_while_she_decides_keeps_bens_move_waiting_and_asks_again_after_its_reply(save):
+    """Before, `stable Ana` typed to look before deciding began "Not recorded." and Ben's destroy was gone: neither
+    made nor still waiting, while his phone still said she was asked. A command that is not her answer now leaves his
+    move waiting: its reply, then the question again; only her answer settles it."""
+    session, before = bens_destroy_asked_of_her()
+    reply = session.handle("stable Ana")
+    assert NOT_RECORDED not in reply.lines
+    assert "Black Knight Unicorn" in reply.lines[0]  # the Stable first: what she asked for
+    assert reply.lines[-1].startswith(QUESTION) and asks(reply)
+    assert len(session.game.log) == before
+    reply = session.handle("turn")  # again: still waiting
+    assert reply.lines[-1].startswith(QUESTION) and asks(reply) and len(session.game.log) == before
+    session.handle(save)
+    game = session.game
+    made = Save(0, "basic-unicorn-red", "black-knight-unicorn") if save == "yes" else Destroy(1, "basic-unicorn-red", 0)
+    assert game.log[before:] == [made] and game.phone_of(game.log[-1]) == Phone(1)
+
+
+def test_a_move_she_records_while_she_decides_leaves_bens_move_waiting_checked_again_after_it():
+    """A game command of her own recorded first: Ben's destroy is checked against the table as it is then, and its
+    save, still possible, asked of her again after her move is said."""
+    session, before = bens_destroy_asked_of_her()
+    reply = session.handle("bring basic yellow into Cy")
+    assert NOT_RECORDED not in reply.lines
+    assert session.game.log[before:] == [Bring(1, "basic-unicorn-yellow", 2)]
+    assert reply.lines[-1].startswith(QUESTION) and asks(reply)
+    session.handle("no")
+    assert session.game.log[before + 1 :] == [Destroy(1, "basic-unicorn-red", 0)]
+    assert session.game.phone_of(session.game.log[-1]) == Phone(1)
+
+
+def test_missed_says_that_bens_move_waits_on_her_answer():
+    """`missed` said only "Ben drew a card." while his destroy waited on her: it now says where the move stands, and
+    the question stays open."""
+    session, before = bens_destroy_asked_of_her()
+    reply = session.handle("missed")
+    assert any(line.startswith(QUESTION) for line in reply.lines), reply.lines
+    assert asks(reply) or session.pending is not None
+    session.handle("yes")
+    assert session.game.log[before:] == [Save(0, "basic-unicorn-red", "black-knight-unicorn")]
+
+
+def test_the_movers_undo_takes_back_his_waiting_move_and_the_question_is_closed():
+    """Ben takes his destroy back from his phone while she decides: nothing of his is undone (his draw stays), the
+    question closes, and a yes after it records nothing."""
+    session, before = bens_destroy_asked_of_her()
+    outcome = session.phone_desk.device_move("Ben", DeviceMove("undo", phoned=("Ben",)))
+    assert outcome.status == "recorded" or outcome.status == "withdrawn"
+    assert len(session.game.log) == before and session.pending is None
+    assert session.handle("yes").lines != () and len(session.game.log) == before
+
+
+def test_bens_phone_view_says_where_his_waiting_move_stands_until_she_answers():
+    """His phone's view says his move waits on her answer while it does (asked now, or once her question is answered),
+    through her commands that pass it over, and nothing once she has answered."""
+    session, before = bens_destroy_while_ana_is_asked("play yay")
+    devices = session.phone_desk.devices
+    session.phone_desk.device_move("Ben", DESTROY)
+    assert devices.waits_of("Ben") == [host_asked("Ana", saving=True, later=True)] and devices.waits_of("Cy") == []
+    session.handle("no")  # her own question: the save is asked now
+    assert devices.waits_of("Ben") == [host_asked("Ana", saving=True)]
+    session.handle("stable Ana")
+    view = phone_view(session.game, "Ben", 1, [], None, devices.waits_of("Ben"))
+    assert view["game"] is not None and view["game"]["waits"] == [host_asked("Ana", saving=True)]
+    session.handle("yes")
+    assert devices.waits_of("Ben") == [] and len(session.game.log) == before + 1

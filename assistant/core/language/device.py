@@ -318,7 +318,7 @@ def _tags(game: Game, card_id: str) -> frozenset[Tag]:
 
 
 #: What became of a move from a device (`DeviceOutcome.status`), as the phone's page reads it.
-OutcomeStatus = Literal["recorded", "warning", "asked", "refused", "stale", "text", "joined", "waiting"]
+OutcomeStatus = Literal["recorded", "warning", "asked", "withdrawn", "refused", "stale", "text", "joined", "waiting"]
 
 
 @dataclass(frozen=True)
@@ -328,7 +328,8 @@ class DeviceOutcome:
 
     status: OutcomeStatus
     """One of: "recorded"; "warning": recorded once the player says yes (`question`); "asked": another player is
-    asked first (a save of their card); "refused"; "stale": made on a state the game has left; "text": a card's text,
+    asked first (a save of their card); "withdrawn": a move that waited on another's answer taken back by its
+    player's undo, nothing recorded; "refused"; "stale": made on a state the game has left; "text": a card's text,
     read on the phone alone; for a phone joining, "joined" or "waiting" (for the host to let it in)."""
     lines: tuple[str, ...]
     reply: Any = None

@@ -46,6 +46,7 @@ from assistant.core.words.share import (
     host_asked,
     host_decided,
     joined_from_phone,
+    move_withdrawn,
     new_phone_asks,
     new_phone_asks_narrow,
     no_phone_waits,
@@ -55,6 +56,7 @@ from assistant.core.words.share import (
     phone_name,
     private_code,
     save_waits,
+    waiting_move_withdrawn,
 )
 
 __all__ = ["DeviceTalk"]
@@ -100,6 +102,15 @@ class _HostSave:
     ended_turn: bool
 
 
+@dataclass(frozen=True)
+class _OnLaptop:
+    """A save a phone's move offered, asked on the laptop now: what waits, its question and the reply that asked it."""
+
+    save: _HostSave
+    question: Question
+    reply: Reply
+
+
 @dataclass
 class _Joining:
     """A phone that waits to join as a player, until the host answers."""
@@ -126,6 +137,9 @@ class DeviceTalk:
     host_saves: list[_HostSave] = field(default_factory=list)
     """The saves of laptop players' cards offered while the laptop asked something else, oldest first: each asked on
     the laptop once it asks nothing (`next_host_save`)."""
+    laptop: _OnLaptop | None = None
+    """The save a phone's move offered that the laptop asks now, until it is answered, passed over (then it waits in
+    `host_saves` again, first) or taken back by its mover."""
 
     def question_of(self, player: str) -> PhoneQuestion | None:
         """The player's open question as the page shows it (its id and lines; for a save offered, its own labels),
@@ -138,6 +152,21 @@ class DeviceTalk:
                 question["labels"] = asked.labels
             return question
         return None
+
+    def waits_of(self, player: str) -> list[str]:
+        """Where each of the player's moves that waits on another's answer stands, oldest first, as the page shows it
+        (a save asked of the host on the laptop now, or once the laptop's open question is answered)."""
+        talk = self.talk()
+        if talk is None:
+            return []
+        names = talk.game.table.setup.players
+        now = [self.laptop.save] if self.laptop is not None else []
+        waiting = [(save, save in now) for save in (*now, *self.host_saves) if save.mark[0] == id(talk.game)]
+        return [
+            host_asked(names[save.offered[0].player], saving=True, later=not asked)
+            for save, asked in waiting
+            if save.player == player
+        ]
 
     def move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out one move of `player`'s device: a new move replaces that device's own open question only."""
@@ -221,9 +250,15 @@ class DeviceTalk:
         return self._outcome(talk, mover, request, asked.question.then, ended_turn=asked.ended_turn)
 
     def _undo(self, talk: Conversation, player: str, move: DeviceMove) -> DeviceOutcome:
-        """Undo the last event when it is the player's own (their move, or recorded from their phone: the save keeps
-        which, so this holds after a resume too)."""
+        """Take back the player's newest move that waits on another's answer (a save asked of the host), recording
+        nothing; else undo the last event when it is the player's own (their move, or recorded from their phone: the
+        save keeps which, so this holds after a resume too)."""
         game = talk.game
+        withdrawn = self._withdraw(game, player)
+        if withdrawn is not None:
+            owner = game.table.setup.players[withdrawn.offered[0].player]
+            laptop = Reply.of(waiting_move_withdrawn(player, owner), important=True)
+            return DeviceOutcome("withdrawn", (move_withdrawn(owner),), laptop)
         if not game.log:
             return DeviceOutcome("refused", (NOTHING_TO_UNDO,))
         last = game.log[-1]
@@ -315,11 +350,36 @@ class DeviceTalk:
         then, refused = save.question.then, save.question.refused
         ask = dataclasses.replace(
             save.question,
-            then=lambda: self._as_phone(talk, mover, then),
-            refused=None if refused is None else lambda: self._as_phone(talk, mover, refused),
+            then=lambda: self._answered(talk, mover, then),
+            refused=None if refused is None else lambda: self._answered(talk, mover, refused),
+            waits=lambda: self._wait_again(save),
         )
         laptop = Reply.asking(save_offered(table, *offered), ask, narrow=save_offered_narrow(table, *offered))
+        self.laptop = _OnLaptop(save, ask, laptop)
         return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
+
+    def _answered(self, talk: Conversation, phone: Phone, act: Callable[[], Reply]) -> Reply:
+        """Her answer to the save asked on the laptop: the question is closed, and the move recorded as the phone's."""
+        self.laptop = None
+        return self._as_phone(talk, phone, act)
+
+    def _wait_again(self, save: _HostSave) -> None:
+        """The save asked on the laptop passed over by a command that is not its answer: it waits first in line, to be
+        asked again once the laptop asks nothing (checked again if the table changed meanwhile)."""
+        self.laptop = None
+        self.host_saves.insert(0, save)
+
+    def _withdraw(self, game: Game, player: str) -> _HostSave | None:
+        """The player's newest move of this game that waits on the host's answer, taken out of line (or off the
+        laptop); None when none waits."""
+        for n in range(len(self.host_saves) - 1, -1, -1):
+            waiting = self.host_saves[n]
+            if waiting.player == player and waiting.mark[0] == id(game):
+                return self.host_saves.pop(n)
+        if self.laptop is not None and self.laptop.save.player == player and self.laptop.save.mark[0] == id(game):
+            withdrawn, self.laptop = self.laptop.save, None
+            return withdrawn
+        return None
 
     def next_host_save(self) -> tuple[str, DeviceOutcome] | None:
         """The oldest save of a laptop player's card that waited behind the laptop's question, now that the laptop

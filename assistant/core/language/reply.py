@@ -68,12 +68,15 @@ class Question:
     """A yes-or-no question: yes runs `then`; no, or any other command, does nothing. `other` may take another
     answer (a card's type, for a card being added): it returns its reply, or None when the line is not one.
     `declined` is said for no, and before the reply to another command ("": only for no); None means "Not
-    recorded." (a warned event). `refused`, when given, is what no does instead (a phone kept out)."""
+    recorded." (a warned event). `refused`, when given, is what no does instead (a phone kept out). `waits`, when
+    given, is what another command does instead of closing it: the question of another hand's move, which only its
+    answer settles (a save a phone's move offered her), kept waiting to be asked again after that command's reply."""
 
     then: Callable[[], Reply]
     other: Callable[[str], Reply | None] | None = None
     declined: str | None = None
     refused: Callable[[], Reply] | None = None
+    waits: Callable[[], None] | None = None
 
 
 Pending = Choice | Question

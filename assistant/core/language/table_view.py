@@ -143,6 +143,8 @@ class GameView(TypedDict):
     may: list[str]
     """The phone verbs the player may use now (`may_do`)."""
     question: PhoneQuestion | None
+    waits: list[str]
+    """Where each of this player's moves that waits on another player's answer stands (a save asked of the host)."""
 
 
 class _View(TypedDict):
@@ -175,10 +177,11 @@ def phone_view(
     version: int,
     last: list[LastEntry],
     question: PhoneQuestion | None = None,
+    waits: list[str] | None = None,
 ) -> PhoneView:
     """The view of the table for the device of `player`: `version` grows with every change, `last` are the last
     moves said (newest last, each with its place in the game's log), `question` the device's open warning (its id
-    and lines), if any."""
+    and lines), if any, `waits` where each of the player's moves that waits on another's answer stands."""
     if game is None or player not in game.table.setup.players:
         return {"version": version, "you": player, "line": NO_GAME_TO_JOIN, "game": None}
     table, state = game.table, game.state
@@ -219,5 +222,6 @@ def phone_view(
         "winner": describe_outcome(table, state.outcome, state) if state.outcome is not None else None,
         "may": may_do(game, player),
         "question": question,
+        "waits": list(waits or ()),
     }
     return {"version": version, "you": player, "line": "", "game": view}

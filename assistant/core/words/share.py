@@ -114,6 +114,8 @@ __all__ = [
     "from_phone",
     "host_asked",
     "save_waits",
+    "move_withdrawn",
+    "waiting_move_withdrawn",
     "host_decided",
     "joined_from_phone",
     "no_device_for",
@@ -394,6 +396,18 @@ def save_waits(owner: str, mover: str) -> str:
     may save "instead", while the laptop asks something else: her question stays open, and the save is asked of
     her after it (never on another phone)."""
     return f"{mover}'s move waits: {owner} is asked whether to save a card once this question is answered."
+
+
+def move_withdrawn(owner: str) -> str:
+    """Shown on the phone whose undo took back its own move while that move waited on another player's answer (a save
+    asked of the host): nothing of the game is undone."""
+    return f"Your move is taken back before {owner} answered: nothing was recorded."
+
+
+def waiting_move_withdrawn(mover: str, owner: str) -> str:
+    """Said on the laptop when a phone's move that waited on the host's answer (a save of her card) is taken back by
+    its player: the question it asked is closed."""
+    return f"{mover} took the move back: {owner} is no longer asked whether to save a card."
 
 
 def phone_answered_no(player: str) -> str:

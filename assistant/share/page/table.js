@@ -510,6 +510,9 @@ import { Outbox, freshKey } from "./outbox.js";
       page.focusTurn = false;
       $("turn").focus();
     }
+    const waits = lines(game.waits).join(" ");
+    setText($("waits"), waits);
+    show($("waits"), waits !== "");
     setText($("winner"), game.winner);
     show($("winner"), typeof game.winner === "string" && game.winner !== "");
     renderPlayers(game);
