@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
@@ -142,19 +143,20 @@ class Conversation:
             return Reply.error(event_refused(str(exc)))
         return self._checked(event)
 
-    def _checked(self, event: Event) -> Reply:
-        """Record an event, or ask first when something about it looks against the rules."""
+    def _checked(self, event: Event, offer_save: bool = True) -> Reply:
+        """Record an event, or ask first when something about it looks against the rules; with `offer_save`, a save
+        "instead" its owner may make is offered first (`_saved_or_recorded`)."""
         game = self.game
         objections = self.objections = game.check(event)
         self.offered = self.saving = None
+        record = partial(self._saved_or_recorded if offer_save else self.record, event)
         if objections:
             # The first reason, short, and the question in one breath; then the reasons in full.
             short = short_objection(game.table, objections[0])
             reasons = objection_reasons(game.table, objections)
             said = confirm_segments("" if reasons == short else reasons, short)
-            ask = Question(lambda: self._saved_or_recorded(event))
-            return Reply(important=True, pending=ask, segments=said)  # (its facts: the warning, `Part.FACT`)
-        return self._saved_or_recorded(event)
+            return Reply(important=True, pending=Question(record), segments=said)  # (its facts: the warning)
+        return record()
 
     def _saved_or_recorded(self, event: Event) -> Reply:
         """Record the event; but a card about to be destroyed or sacrificed that its owner's card may save "instead"
@@ -174,11 +176,12 @@ class Conversation:
         pending = Question(lambda: self._checked(save), refused=lambda: self.record(event))
         return Reply.asking(question, pending, narrow=save_offered_narrow(game.table, save, destroyed))
 
-    def check_again(self, event: Event) -> Reply:
-        """An event built earlier, checked against the table as it is now: recorded, warned about, or its save
-        "instead" offered again (a save that waited until its owner, at the laptop, was free to answer it)."""
+    def check_again(self, event: Event, offer_save: bool = True) -> Reply:
+        """An event built earlier, checked against the table as it is now: recorded, warned about, or (`offer_save`)
+        its save "instead" offered again (a save that waited until its owner, at the laptop, was free to answer it;
+        not when its owner has just declined it)."""
         self.objections, self.offered, self.saving, self.unsaved = (), None, None, ""
-        return self._checked(event)
+        return self._checked(event, offer_save)
 
     def _resolve_cards(self, verb: Verb, command: Command, resolved: dict[str, Card]) -> Reply | None:
         """Resolve each card phrase not yet resolved; offer numbered cards when several fit."""

@@ -55,6 +55,7 @@ from assistant.core.words.share import (
     phone_asks,
     phone_name,
     private_code,
+    save_first,
     save_waits,
     waiting_move_withdrawn,
 )
@@ -84,7 +85,16 @@ class _Asked:
     """The page's labels for its heading and buttons, where they are not a warning's (a save offered)."""
     by: tuple[str, DeviceRequestLike] | None = None
     """Whose move the answer records, when the question is another player's (a save asked of the card's owner): the
-    player who moved, and their request (which phone)."""
+    player who moved, and their request (which phone). Such a question waits on its answer: it never lapses in its
+    game, and the move is checked again when the table changed meanwhile."""
+    event: Destroy | Sacrifice | None = None
+    """The destroy or sacrifice a save asked of another player would replace (`Conversation.saving`)."""
+
+    def open_in(self, game: Game) -> bool:
+        """The question may still be answered in `game`: nothing recorded since it was asked, or (another player's
+        move waiting on it) the same game."""
+        mark = _mark(game)
+        return self.mark == mark or (self.by is not None and self.mark[0] == mark[0])
 
 
 @dataclass
@@ -146,7 +156,7 @@ class DeviceTalk:
         or None (none, or lapsed)."""
         talk = self.talk()
         asked = self.asked.get(player)
-        if talk is not None and asked is not None and asked.mark == _mark(talk.game):
+        if talk is not None and asked is not None and asked.open_in(talk.game):
             question: PhoneQuestion = {"id": asked.id, "lines": list(asked.lines)}
             if asked.labels is not None:
                 question["labels"] = asked.labels
@@ -159,14 +169,21 @@ class DeviceTalk:
         talk = self.talk()
         if talk is None:
             return []
-        names = talk.game.table.setup.players
+        game = talk.game
+        names = game.table.setup.players
         now = [self.laptop.save] if self.laptop is not None else []
-        waiting = [(save, save in now) for save in (*now, *self.host_saves) if save.mark[0] == id(talk.game)]
-        return [
+        waiting = [(save, save in now) for save in (*now, *self.host_saves) if save.mark[0] == id(game)]
+        on_host = [
             host_asked(names[save.offered[0].player], saving=True, later=not asked)
             for save, asked in waiting
             if save.player == player
         ]
+        on_phones = [
+            phone_asks(phone_name(owner), saving=True)
+            for owner, asked in self.asked.items()
+            if asked.by is not None and asked.by[0] == player and asked.open_in(game)
+        ]
+        return [*on_host, *on_phones]
 
     def move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out one move of `player`'s device: a new move replaces that device's own open question only."""
@@ -176,6 +193,9 @@ class DeviceTalk:
         game = talk.game
         if player not in game.table.setup.players:
             return DeviceOutcome("refused", (not_a_player(player, list(game.table.setup.players)),))
+        waiting = self.asked.get(player)
+        if waiting is not None and waiting.by is not None and waiting.open_in(game):
+            return DeviceOutcome("refused", (save_first(waiting.by[0]),))  # another's move waits on its answer
         self.asked.pop(player, None)
         if move.verb == "undo":
             return self._undo(talk, player, move)
@@ -237,13 +257,15 @@ class DeviceTalk:
         talk = self.talk()
         asked = self.asked.get(player)
         question, yes = answer.question, answer.yes
-        if talk is None or asked is None or asked.id != question or asked.mark != _mark(talk.game):
+        if talk is None or asked is None or asked.id != question or not asked.open_in(talk.game):
             self.asked.pop(player, None)
             return DeviceOutcome("stale", (QUESTION_LAPSED,))
         del self.asked[player]
         mover, request = asked.by or (player, answer)
         refused = asked.question.refused
         if not yes and refused is not None:  # a save offered, not taken: the move is recorded as made
+            if asked.event is not None and asked.mark != _mark(talk.game):  # (checked again: the table changed)
+                refused = partial(talk.check_again, asked.event, offer_save=False)
             return self._outcome(talk, mover, request, refused, ended_turn=asked.ended_turn)
         if not yes:
             return DeviceOutcome("refused", (NOT_RECORDED,), Reply.of(phone_answered_no(player)))
@@ -254,9 +276,8 @@ class DeviceTalk:
         nothing; else undo the last event when it is the player's own (their move, or recorded from their phone: the
         save keeps which, so this holds after a resume too)."""
         game = talk.game
-        withdrawn = self._withdraw(game, player)
-        if withdrawn is not None:
-            owner = game.table.setup.players[withdrawn.offered[0].player]
+        owner = self._withdraw(game, player)
+        if owner is not None:
             laptop = Reply.of(waiting_move_withdrawn(player, owner), important=True)
             return DeviceOutcome("withdrawn", (move_withdrawn(owner),), laptop)
         if not game.log:
@@ -327,7 +348,7 @@ class DeviceTalk:
         asked_of = owner if owner in request.phoned else player
         lines = (save_offered(table, *offered, buttons=True),)
         by = (player, request) if asked_of != player else None
-        asked = _Asked(secrets.token_urlsafe(12), pending, before, lines, ended_turn, SAVE_LABELS, by)
+        asked = _Asked(secrets.token_urlsafe(12), pending, before, lines, ended_turn, SAVE_LABELS, by, talk.saving)
         self.asked[asked_of] = asked
         laptop = Reply.of(phone_asks(phone_name(asked_of), saving=True))  # the phone's to answer: asks nothing
         if asked_of == player:
@@ -369,16 +390,21 @@ class DeviceTalk:
         self.laptop = None
         self.host_saves.insert(0, save)
 
-    def _withdraw(self, game: Game, player: str) -> _HostSave | None:
-        """The player's newest move of this game that waits on the host's answer, taken out of line (or off the
-        laptop); None when none waits."""
+    def _withdraw(self, game: Game, player: str) -> str | None:
+        """Take out the player's newest move of this game that waits on another's answer (in line for the laptop, on
+        the laptop, or asked on the owner's phone): the player who was to answer; None when none waits."""
+        names = game.table.setup.players
         for n in range(len(self.host_saves) - 1, -1, -1):
             waiting = self.host_saves[n]
             if waiting.player == player and waiting.mark[0] == id(game):
-                return self.host_saves.pop(n)
+                return names[self.host_saves.pop(n).offered[0].player]
         if self.laptop is not None and self.laptop.save.player == player and self.laptop.save.mark[0] == id(game):
             withdrawn, self.laptop = self.laptop.save, None
-            return withdrawn
+            return names[withdrawn.offered[0].player]
+        for owner, asked in self.asked.items():
+            if asked.by is not None and asked.by[0] == player and asked.open_in(game):
+                del self.asked[owner]
+                return owner
         return None
 
     def next_host_save(self) -> tuple[str, DeviceOutcome] | None:

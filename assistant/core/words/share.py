@@ -115,6 +115,7 @@ __all__ = [
     "host_asked",
     "save_waits",
     "move_withdrawn",
+    "save_first",
     "waiting_move_withdrawn",
     "host_decided",
     "joined_from_phone",
@@ -402,6 +403,12 @@ def move_withdrawn(owner: str) -> str:
     """Shown on the phone whose undo took back its own move while that move waited on another player's answer (a save
     asked of the host): nothing of the game is undone."""
     return f"Your move is taken back before {owner} answered: nothing was recorded."
+
+
+def save_first(mover: str) -> str:
+    """Shown on a phone asked whether to save its player's card when it makes a move of its own first: the question
+    stays, and the move of the other player that waits on it is not lost."""
+    return f"First answer whether to save your card: {mover}'s move waits on your answer."
 
 
 def waiting_move_withdrawn(mover: str, owner: str) -> str:
