@@ -8,7 +8,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.core.speech.queue import Priority, Utterance
+from assistant.core.speech.utterance import Priority, Utterance
 from assistant.speech.backends import Backend, always, ignore_began, ignore_finished
 
 

@@ -24,8 +24,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from assistant.core.speech.queue import Priority, Utterance
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.speech.utterance import Priority, Utterance
 from assistant.core.words.voice import (
     SPEECH_SET_SILENT,
     TABLE_INSTEAD_OWN_VOICE,

@@ -30,7 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.core.speech.queue import Utterance, scale
+from assistant.core.speech.queue import scale
+from assistant.core.speech.utterance import Utterance
 from assistant.core.words.outage import sounds_by_themselves_failed
 from assistant.core.words.voice import (
     ENGINE_EMPTY_SOUND,

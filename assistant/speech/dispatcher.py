@@ -21,7 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.core.speech.queue import Utterance, reader_seconds, scale
+from assistant.core.speech.queue import scale
+from assistant.core.speech.utterance import Utterance, reader_seconds
 from assistant.core.words.outage import reader_back, reader_lost
 from assistant.core.words.voice import SPEECHD_MISSING, SPEECHD_NO_SOCKET, engine_unavailable
 from assistant.speech.backends import Backend, BackendUnavailable, SpeechError, always, ignore_began, ignore_finished

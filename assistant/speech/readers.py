@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.speech.queue import Utterance, reader_seconds
+from assistant.core.speech.utterance import Utterance, reader_seconds
 from assistant.core.words.voice import (
     NO_SCREEN_READER_ACTIVE,
     SCREEN_READER_LIBRARY_MISSING,

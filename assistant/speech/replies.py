@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from assistant.core.speech.placement import seat_of, seating
-from assistant.core.speech.queue import Priority
+from assistant.core.speech.utterance import Priority
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.voice import (
     HISTORY_NEWEST,

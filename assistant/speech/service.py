@@ -21,7 +21,8 @@ from pathlib import Path
 from assistant.core.game.about import About
 from assistant.core.game.segment import Segment
 from assistant.core.speech.placement import Seating, move_earcon, sentence_places
-from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting
+from assistant.core.speech.queue import Cut, SpeechQueue, interrupting
+from assistant.core.speech.utterance import Priority, Utterance
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.voice import (
     EARCON_WORDS,
@@ -409,6 +410,9 @@ class SpeechService:
         if other_hand and table is not None and table.speaks:  # the second voice (beside her screen reader too)
             with self._cond:
                 self._queue.said.remember(utterance)
+                cut_now = self._apply_locked(self._queue.closed_by(utterance))  # a question it closed: not said
+            if cut_now:
+                self._cancel_backends()
             self._write(utterance)
             return table._add(replace(utterance, sound=table._sound(utterance.sound)), other_hand=True)
         cut_now = False

@@ -466,7 +466,7 @@ def test_portaudio_missing_is_said_with_the_fix_and_not_in_the_words_used_when_i
 
 ALONE = """
 import sys
-from assistant.core.speech.queue import Utterance
+from assistant.core.speech.utterance import Utterance
 from assistant.speech.backends import EspeakBackend
 backend = EspeakBackend(None)
 told = []

@@ -13,7 +13,7 @@ import threading
 
 from speech_fixtures import alsa_capture, speech_dispatcher, start_speechd, stop_speechd  # noqa: F401 - fixtures
 
-from assistant.core.speech.queue import Priority
+from assistant.core.speech.utterance import Priority
 from assistant.core.words.outage import reader_back, reader_lost
 from assistant.speech.dispatcher import READER_NAME, SpeechdBackend
 from assistant.speech.service import SpeechService

@@ -13,8 +13,9 @@ import pytest
 from speech_fixtures import alsa_capture, speech_dispatcher, speechd_client, start_speechd, stop_speechd  # noqa: F401 - fixtures
 
 from assistant.core.game.about import About, Topic
-from assistant.core.speech.queue import Priority, split_sentences
+from assistant.core.speech.queue import split_sentences
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.speech.utterance import Priority
 from assistant.session import Session
 from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import Pyttsx3Backend

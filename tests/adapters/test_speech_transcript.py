@@ -9,8 +9,8 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from assistant.core.speech.queue import Priority
 from assistant.core.speech.settings import SpeechSettings, parse_settings
+from assistant.core.speech.utterance import Priority
 from assistant.core.words.voice import EARCON_WORDS, SPEECH_OFF_TRANSCRIPT, speech_backend_chosen
 from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import SilentBackend

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.speech.queue import READER_WORDS_PER_SECOND
+from assistant.core.language.reply import Origin
 from assistant.core.speech.settings import TABLE_RATE, SpeechSettings
+from assistant.core.speech.utterance import READER_WORDS_PER_SECOND
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend, espeak_apart, voice_apart
 from assistant.speech.mixer import read_samples
@@ -325,3 +326,59 @@ def test_a_cut_messages_late_cancel_from_speech_dispatcher_never_ends_the_next_m
             threading.Event().wait(0.005)  # (the speech worker thread, polled)
     finally:
         service.close()
+
+
+class SentenceBackend(RecordingBackend):
+    """Her voice, sentence by sentence as the engines play (`began`, `finished`, `more` before each next one): each
+    sentence waits for a release, so a test decides when it ends; `sentences` are those begun, in order."""
+
+    def __init__(self) -> None:
+        super().__init__(hold=True)
+        self.sentences: list[str] = []
+
+    def speak(self, utterance, wanted, more=lambda: True, finished=lambda index: None, began=lambda i, s: None):
+        with self._changed:
+            self.started.append(utterance.text)
+            self._changed.notify_all()
+        for index, sentence in enumerate(utterance.split()):
+            if not wanted() or (index > 0 and not more()):
+                break
+            with self._changed:
+                self.sentences.append(sentence)
+                self._changed.notify_all()
+            began(index, 1.0)
+            while wanted() and not self._permits.acquire(timeout=0.05):
+                pass  # (re-checks `wanted`: a cancel makes it False)
+            if wanted():
+                finished(index)
+
+    def wait_sentences(self, count: int, timeout: float = 30.0) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: len(self.sentences) >= count, timeout)
+
+
+def test_with_the_table_voice_her_reply_never_asks_a_question_a_move_at_the_table_closed():
+    """She typed `turn` just before Ben resolved Ben's Neigh from his phone: her reply went on to ask "Any Neigh for
+    Ben's Neigh?" after that Neigh had resolved (the move went only to the table voice's queue). The real service,
+    two voices, the replies of a real session."""
+    from tests.core.test_speech_stale_question import turn_asked
+
+    asked, resolved = turn_asked()
+    hers, table_backend = SentenceBackend(), RecordingBackend()
+    table = SpeechService(table_backend)
+    service = SpeechService(hers, table=table)
+    speaker = ReplySpeaker(service)
+    speaker.players = lambda: ("Ana", "Ben")
+    try:
+        assert service.ready.wait(60) and table.ready.wait(60)
+        speaker(asked)
+        assert hers.wait_sentences(1)  # her first sentence is being said when Ben's resolve is recorded
+        speaker.other(resolved.coming(Origin.other_hand("Ben")))
+        assert table_backend.wait_started(1)
+        for _ in range(len(asked.speech.split())):  # every sentence she is let say, each released in turn
+            hers.release()
+        assert service.wait_idle(30)
+    finally:
+        service.close()
+    heard = " ".join(hers.sentences)
+    assert heard.startswith("Turn") and "Any Neigh" not in heard, hers.sentences

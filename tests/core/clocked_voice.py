@@ -1,7 +1,8 @@
 """A voice that plays the speech queue's utterances sentence by sentence on a fake clock, cut as the queue decides
 (assistant/core/speech/queue.py): no threads, no audio."""
 
-from assistant.core.speech.queue import Cut, SpeechQueue, Utterance
+from assistant.core.speech.queue import Cut, SpeechQueue
+from assistant.core.speech.utterance import Utterance
 
 
 class ClockedVoice:

@@ -18,7 +18,8 @@ import pytest
 
 from assistant.core.game.about import About, Topic
 from assistant.core.language.reply import Choice, Question
-from assistant.core.speech.queue import LAST_WORDS_S, Priority, Utterance, split_sentences
+from assistant.core.speech.queue import LAST_WORDS_S, split_sentences
+from assistant.core.speech.utterance import Priority, Utterance
 from benchmarks.table_pace import BURST_S, GAMES, _heard, _until_own_key, _waits_for, kind, shadow_replies
 from tests.core.test_speech_queue import _Table, count, turn
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.placement import ACROSS, OUTERMOST, Seating, move_earcon, seating, sentence_places
-from assistant.core.speech.queue import SpeechQueue, Utterance
+from assistant.core.speech.queue import SpeechQueue
+from assistant.core.speech.utterance import Utterance
 
 
 def move(seat: int, kind: str, card: str = "", owner: int | None = None, at: int = 0) -> About:

@@ -80,7 +80,7 @@ def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whateve
     """A fact ends with the segment that tells it, and another hand's move is the sentence of its segment: known
     without its words in the text ("Zug 2: Ben ist dran." tells "Ben's turn.")."""
     from assistant.core.game.about import MoveKind
-    from assistant.core.speech.queue import Utterance
+    from assistant.core.speech.utterance import Utterance
 
     move = About(Topic.MOVE, "Cy destroyed Basic Unicorn (Red).", (2,), "Cy", MoveKind.DESTROY, "Basic Unicorn (Red)")
     reply = Reply().after(

@@ -7,7 +7,8 @@ from __future__ import annotations
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Part, Segment, speech_of
 from assistant.core.speech.placement import Seating, sentence_places
-from assistant.core.speech.queue import SpeechQueue, Utterance
+from assistant.core.speech.queue import SpeechQueue
+from assistant.core.speech.utterance import Utterance
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 

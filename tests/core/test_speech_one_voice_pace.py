@@ -4,7 +4,8 @@ that waited go right after its reply, and before her next reply only when that o
 is heard."""
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.speech.queue import WAIT_S, Utterance
+from assistant.core.speech.queue import WAIT_S
+from assistant.core.speech.utterance import Utterance
 from tests.core.clocked_voice import ClockedVoice
 
 #: Seconds a word lasts (her voice, about 175 words a minute).

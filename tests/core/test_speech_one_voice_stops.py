@@ -4,7 +4,8 @@ session, on the queue."""
 
 from __future__ import annotations
 
-from assistant.core.speech.queue import SpeechQueue, Utterance
+from assistant.core.speech.queue import SpeechQueue
+from assistant.core.speech.utterance import Utterance
 from tests.core.test_game_scenarios import start, to_action
 
 

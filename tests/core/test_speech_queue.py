@@ -4,7 +4,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.speech.queue import Cut, Priority, SpeechQueue, Utterance, interrupting, scale, split_sentences
+from assistant.core.speech.queue import Cut, SpeechQueue, interrupting, scale, split_sentences
+from assistant.core.speech.utterance import Priority, Utterance
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Segment
 from assistant.core.speech.placement import Seating, sentence_places
-from assistant.core.speech.queue import SpeechQueue, Utterance
+from assistant.core.speech.queue import SpeechQueue
+from assistant.core.speech.utterance import Utterance
 from assistant.core.text import SentenceNames
 
 NAMES = SentenceNames.of(["Neigh, Mate!", "Don't Kid Yourself!", "Super Neigh"], ("Ana", "Ben", "Cy", "Dee"))

@@ -6,7 +6,8 @@ once when it is being said, after the sentence before it otherwise. Replies from
 from __future__ import annotations
 
 from assistant.core.game.about import Topic
-from assistant.core.speech.queue import Cut, SpeechQueue, Utterance
+from assistant.core.speech.queue import Cut, SpeechQueue
+from assistant.core.speech.utterance import Utterance
 from tests.core.test_game_scenarios import start, to_action
 
 
@@ -54,3 +55,84 @@ def test_a_question_no_longer_open_is_not_said_after_the_move_that_closed_it():
     queue.take()
     queue.sentence_played(0)
     assert queue.arrive(Utterance("Ben's phone joined.")) is Cut.NONE  # no move: the question is still open
+
+
+def turn_asked():
+    """Ana played a Basic Unicorn and Ben's Neigh is on the pile; she types `turn` (her own key), then Ben's Neigh is
+    resolved from a phone: `turn`'s reply asks "Any Neigh for Ben's Neigh?" after where the game stands."""
+    t = start()
+    to_action(t)
+    t.handle("play basic unicorn red")
+    t.handle("neigh ben")
+    asked = t.handle("turn")
+    resolved = t.handle("resolve")
+    return asked, resolved
+
+
+def test_the_question_of_turn_and_pile_is_typed_on_the_line_it_ends():
+    """Before, `turn` and `pile` said the table's question as plain words: no queue could know it was closed."""
+    t = start()
+    to_action(t)
+    t.handle("play basic unicorn red")
+    t.handle("neigh ben")
+    for line in ("turn", "pile"):
+        reply = t.handle(line)
+        asked = [s for s in reply.segments if any(fact.topic is Topic.QUESTION for fact in s.about)]
+        assert [s.words for s in asked] == ["Any Neigh for Ben's Neigh? Say neigh and a name, or resolve."]
+        assert len(reply.lines) == 1 and reply.lines[0].endswith(asked[0].words)  # one line, as before
+        assert asked[0].about[0].at == len(t.game.log) and not reply.facts and not reply.tells
+
+
+def _saying_turn(played: int) -> tuple[SpeechQueue, int]:
+    """Her `turn` reply being said, its first `played` sentences heard: the queue, and the question's sentence."""
+    asked, _ = turn_asked()
+    queue = SpeechQueue()
+    queue.add(utterance(asked))
+    queue.take()
+    for index in range(played):
+        queue.sentence_began(index, 10.0 + index, 1.0)
+        queue.sentence_played(index)
+    question = queue.current.asks_from()
+    assert question is not None and question > 1, queue.current.split()
+    return queue, question
+
+
+def test_with_the_table_voice_a_move_said_there_closes_the_question_her_own_reply_has_yet_to_say():
+    """Two voices: Ben's resolve is said by the table voice, never queued with hers, so her queue never learnt the
+    question was closed, and her `turn` reply went on to ask "Any Neigh for Ben's Neigh?" 6 to 10 s after it had
+    resolved. The table voice's reply now closes it in her queue too (`closed_by`)."""
+    _, resolved = turn_asked()
+    queue, question = _saying_turn(0)
+    assert queue.closed_by(utterance(resolved)) is Cut.NONE  # her words before the question go on
+    assert not queue.sentence_began(question - 2, 11.0, 1.0)
+    assert queue.sentence_began(question - 1, 12.0, 1.0)  # it ends with the sentence before the question
+
+    queue, question = _saying_turn(question - 1)
+    assert queue.closed_by(utterance(resolved)) is Cut.AFTER_SENTENCE  # the question is next
+
+    queue, question = _saying_turn(question)
+    assert queue.closed_by(utterance(resolved)) is Cut.NOW  # saying it: cut at once
+
+    queue, _ = _saying_turn(0)
+    assert queue.closed_by(Utterance("Ben's phone joined.")) is Cut.NONE and queue.closes_at is None  # no move
+
+
+def test_a_reply_of_hers_still_waiting_loses_the_question_a_move_closed():
+    asked, resolved = turn_asked()
+    for arrives in ("closed_by", "arrive"):  # two voices; one voice
+        queue = SpeechQueue()
+        queue.add(Utterance("Ana's Stable: Rainbow Aura."))
+        queue.take()
+        queue.add(utterance(asked))
+        getattr(queue, arrives)(utterance(resolved))
+        waiting = [u.text for u in queue.waiting]
+        assert all("Any Neigh" not in text for text in waiting), waiting
+        assert any(text.startswith("Turn") for text in waiting), waiting  # the rest of her reply is kept
+
+
+def test_in_one_voice_her_reply_ends_before_a_question_a_move_closed_further_on():
+    """One voice: the rule closed a question only when it was being said or next."""
+    _, resolved = turn_asked()
+    queue, question = _saying_turn(0)
+    queue.arrive(utterance(resolved))
+    assert queue.sentence_began(question - 1, 12.0, 1.0)

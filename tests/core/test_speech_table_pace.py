@@ -5,7 +5,8 @@ one sentence; a move is never dropped however often it is cut."""
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Part, Segment
 from assistant.core.language.device import DeviceMove
-from assistant.core.speech.queue import Priority, SpeechQueue, Utterance
+from assistant.core.speech.queue import SpeechQueue
+from assistant.core.speech.utterance import Priority, Utterance
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.core.clocked_voice import ClockedVoice

@@ -19,7 +19,7 @@ from assistant.core.braille.display import BrailleView, Region
 from assistant.core.game.about import About
 from assistant.core.game.segment import Segment
 from assistant.core.language.reply import Reply
-from assistant.core.speech.queue import Utterance
+from assistant.core.speech.utterance import Utterance
 from assistant.core.text import SentenceNames
 from assistant.core.words.screen import SCREEN_KEYS
 from assistant.storage.decks import load_card_set

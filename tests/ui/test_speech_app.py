@@ -9,8 +9,8 @@ from fake_speaker import Heard
 
 from assistant.commands.say import reply_speaker
 from assistant.core.scanning.aiming import Cue
-from assistant.core.speech.queue import Priority
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.speech.utterance import Priority
 from assistant.core.words.cardtext import card_lines, describe_card
 from assistant.core.words.voice import (
     SPEECH_MUTED,

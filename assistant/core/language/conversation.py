@@ -107,7 +107,8 @@ class Conversation:
             if verb.name in ("undo", "redo"):
                 return self._undo(command)
             if verb.answer is not None and (verb.build is None or command.asking):
-                return Reply.of(*verb.answer(self.game, command))
+                said = verb.answer(self.game, command)  # (a line, or a typed segment: the table's question)
+                return Reply(segments=tuple(line if isinstance(line, Segment) else Segment(line) for line in said))
             command, resolved = self._with_subject(verb, command, subject)
             return self._event(verb, command, resolved)
         except CommandError as exc:

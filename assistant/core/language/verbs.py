@@ -51,6 +51,7 @@ from assistant.core.game.events import (
     UseEffect,
 )
 from assistant.core.game.history import Game
+from assistant.core.game.segment import Segment
 from assistant.core.language.builders import (
     Context,
     build_baby,
@@ -124,17 +125,17 @@ from assistant.core.words.position import (
     describe_herd,
     describe_log,
     describe_nursery,
-    describe_pile,
     describe_players,
     describe_rules,
     describe_stable,
     describe_tally,
-    describe_turn,
+    pile_said,
+    turn_said,
 )
 
 Parser = Callable[[VerbName, list[str], list[str], tuple[str, ...]], Command]
 Builder = Callable[[Context], Event]
-Answer = Callable[[Game, Command], tuple[str, ...]]
+Answer = Callable[[Game, Command], tuple[str | Segment, ...]]
 
 
 class Kind(enum.Enum):
@@ -432,7 +433,7 @@ VERBS: tuple[Verb, ...] = (
     # Questions.
     Verb("turn", Kind.QUESTION, ("turn *", "phase"), (
         ("`turn`, `whose turn`, `phase`", "turn number, whose turn, the phase, and what the player may do"),
-    ), answer=_lines(lambda g: describe_turn(g.table, g.state))),
+    ), answer=lambda g, _: tuple(turn_said(g.table, g.state, at=len(g.log)))),
     Verb("stable", Kind.QUESTION, ("stable",), (
         ("`stable`, `stable Ana` (or `field`)", "what is in each {Stable} (or Ana's) and how many {Unicorn}s it "
          "counts; Llamas: the herd"),
@@ -440,7 +441,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("tally", Kind.QUESTION, ("tally",), (("`tally`", "every player's {Unicorn}s and the number to win"),),
          answer=_lines(lambda g: describe_tally(g.table, g.state))),
     Verb("pile", Kind.QUESTION, ("pile",), (("`pile`", "the Instant pile from the top"),),
-         answer=_lines(lambda g: describe_pile(g.table, g.state))),
+         answer=lambda g, _: tuple(pile_said(g.table, g.state, at=len(g.log)))),
     Verb("chain", Kind.QUESTION, ("chain",), (("`chain`", "the effect chain, first link first"),),
          answer=_lines(lambda g: describe_chain(g.table, g.state))),
     Verb("hands", Kind.QUESTION, ("hands",), (("`hands`", "hand sizes the tracker knows"),), parse=parse_hand,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from assistant.core.cards.card import normalize
 from assistant.core.game.about import About, Topic
-from assistant.core.speech.queue import Utterance
+from assistant.core.speech.utterance import Utterance
 from assistant.core.words.kinds import kind_says
 
 #: How far to the left (-1) or right (+1) the outermost seats are heard: not fully in one ear.

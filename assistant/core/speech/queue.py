@@ -40,29 +40,18 @@ from __future__ import annotations
 
 import enum
 from collections import deque
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import replace
 
 from assistant.core.game.about import About, MoveKind, Topic, without_questions
 from assistant.core.game.segment import Part, Segment, speech_of
+from assistant.core.speech.utterance import Priority, Utterance, ends_sentence
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
 from assistant.core.words.pace import catch_up, duty_named, merge_moves, stops_said
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
-
-
-class Priority(enum.Enum):
-    """How an utterance competes with the others (never its place in the order)."""
-
-    IMPORTANT = "important"
-    """Errors, warnings, turn changes: said in order; the player's next key drops it, its decisive fact folded."""
-    MESSAGE = "message"
-    """Answers and announcements: said in order; the player's next key drops it, its decisive fact folded."""
-    ECHO = "echo"
-    """Navigation echo (a braille cell typed): only the latest waiting one is said."""
-    HINT = "hint"
-    """Nice to know ("code seen"): dropped when anything else is being said or waiting."""
 
 
 class Cut(enum.Enum):
@@ -78,16 +67,6 @@ class Cut(enum.Enum):
 
 #: Seconds left of a sentence under which a cut counts it as heard: a fact cut in its last words is not said again.
 LAST_WORDS_S = 0.35
-#: How fast a screen reader is taken to speak, in words a second (about 210 a minute, a reader's default rate), where
-#: it says nothing of how long a sentence lasts (`reader_seconds`).
-READER_WORDS_PER_SECOND = 3.5
-
-
-def reader_seconds(text: str) -> float:
-    """About how long a screen reader takes to say `text` (`READER_WORDS_PER_SECOND`)."""
-    return len(text.split()) / READER_WORDS_PER_SECOND
-
-
 #: Seconds another hand's move may wait behind her keys in one voice: at her first key after it has waited this long,
 #: the sentence that says it (other hands' moves merged a player a sentence) goes right after that key's reply, which
 #: gives way to it after its facts (her words first for the key just pressed); if her next key comes before it was
@@ -106,166 +85,6 @@ LATE_S = 0.5
 #: reply while it goes unheard: once, and once more when that fold was cut before its last words; a fact heard is
 #: never said again. A state (a turn, a count, a win) is folded until it is heard or a newer one settles it.
 FOLDS_AT_MOST = 2
-
-
-@dataclass(frozen=True)
-class Utterance:
-    """One thing to say."""
-
-    text: str
-    """The words, already cleaned (they come from `assistant.core.words`), the folded facts first."""
-    priority: Priority = Priority.MESSAGE
-    private: bool = False
-    """Hidden information (your own hand): only for the headphones device, never the table's speakers."""
-    review: bool = False
-    """A repeat or a step through the history: not put into the history again."""
-    sound: str = ""
-    """An earcon heard just before the words ("error", "your-turn"), or alone when there are no words."""
-    facts: tuple[About, ...] = ()
-    """The decisive facts it carries (`Reply.facts`), said first in its own words: never lost. Cut off before they
-    were heard, or dropped, they are folded into the next reply."""
-    tells: tuple[About, ...] = ()
-    """The move it tells of (`Reply.tells`): merged with other hands' moves when they pile up."""
-    folded: tuple[About, ...] = ()
-    """The facts of earlier replies, cut or dropped, that its text begins with (each in `About.folded_text`)."""
-    other: bool = False
-    """It tells of another hand's move (`SpeechQueue.arrive`), not of the player's own key."""
-    hand: int | None = None
-    """The seat of the player whose device it came from (another hand's reply): heard at that seat, every sentence
-    of it (`placement.sentence_places`); None: the player of its first move, or no other hand."""
-    places: tuple[float, ...] = ()
-    """Where each sentence is heard, from the first, -1 (left) to +1 (right); empty: all in the middle (set by the
-    speech service just before it is said: `placement.sentence_places`)."""
-    names: SentenceNames = PLAIN
-    """The card and player names its words may hold, which change where its sentences end (`split`): given by the
-    front end with the words, from the game it speaks of."""
-    segments: tuple[Segment, ...] = ()
-    """Its own words as typed segments (`Reply.segments`), which say which sentences tell each of its facts and its
-    move: a fact ends with the first segment that tells it. Empty, or a fact no segment tells: its facts are taken
-    as said first, in order, each in its own words (as a reply says them)."""
-
-    def split(self, text: str | None = None) -> list[str]:
-        """Its sentences as they are played, or those of some `text` of it (a fact's words: `split_sentences` with
-        its `names`). Its own sentences are split piece by piece (`_text_pieces`): each folded fact, then each spoken
-        segment, so where one piece ends and the next begins is a sentence's end whatever the words, even after a
-        card name's own "!" ("Cy played Neigh, Mate!" then "Dee played Super Neigh."); a segment that ends in no
-        sentence's mark ("Ben, from a phone:") shares its last sentence with the next. Inside a piece, card names
-        are kept whole as `split_sentences` keeps them."""
-        if text is not None:
-            return split_sentences(text, names=self.names)
-        found: list[str] = []
-        open_ = False
-        for piece, closes in self._text_pieces():
-            sentences = split_sentences(piece, names=self.names)
-            if open_ and found and sentences:
-                found[-1] = f"{found[-1]} {sentences.pop(0)}"
-            found += sentences
-            open_ = not closes
-        return found
-
-    def _text_pieces(self) -> list[tuple[str, bool]]:
-        """Its text as typed pieces, each with whether it ends a sentence: each folded fact's words (always), then
-        its own words, segment by segment where its spoken segments are its own words (one ends a sentence when
-        its words end in ".", "!", "?" or ";"), else whole."""
-        folded = [fact.folded_text.strip() for fact in self.folded if fact.folded_text.strip()]
-        prefix = " ".join(folded)
-        if not self.text.startswith(prefix):
-            return [(self.text, True)]
-        own = self.text[len(prefix) :].strip()
-        pieces = [(text, True) for text in folded]
-        spoken = [segment.words.strip() for segment in self.segments if segment.channel.spoken]
-        spoken = [words for words in spoken if words]
-        if spoken and " ".join(spoken) == own:
-            return pieces + [(words, _closes(words)) for words in spoken]
-        return pieces + ([(own, True)] if own else [])
-
-    def _spans(self) -> list[tuple[Segment, int, int]]:
-        """Its spoken segments, each with the sentences it spans (from, to: indices into `split()`), from its first
-        own sentence: counted with `split` on its words so far, so a segment that ends no sentence ("Ben, from a
-        phone:") shares its last sentence with the next."""
-        spans, count, open_, at = [], 0, False, self.own_from()
-        for segment in self.segments:
-            if not segment.channel.spoken or not segment.words.strip():
-                continue
-            starts = max(count - 1, 0) if open_ else count
-            count = starts + len(self.split(segment.words.strip()))
-            spans.append((segment, at + starts, at + count))
-            open_ = not _closes(segment.words)
-        return spans
-
-    def _pieces(self) -> list[tuple[About, int]]:
-        """Its facts in the order its text says them, each with the index of the sentence after its last one: the
-        folded facts (in their folded words), then its own, each where the first segment that tells it ends; one
-        no segment tells, next (a reply says its decisive facts first)."""
-        pieces, at = [], 0
-        for fact in self.folded:
-            at += len(self.split(fact.folded_text))
-            pieces.append((fact, at))
-        spans = self._spans()
-        for fact in self.facts:
-            at = next((end for segment, _, end in spans if fact in segment.about), at + len(self.split(fact.text)))
-            pieces.append((fact, at))
-        return pieces
-
-    def unheard(self, heard: int) -> list[About]:
-        """Its facts, folded and its own, not heard in full when it stops with its first `heard` sentences heard;
-        the move of another hand's reply too when it was cut before its sentence was heard."""
-        unheard = [(n, fact) for n, (fact, end) in enumerate(self._pieces()) if end > heard]
-        folded = [part for n, fact in unheard if n < len(self.folded) for part in fact.flat()]
-        own = [fact for n, fact in unheard if n >= len(self.folded)]
-        moves = self.tells if self.other and heard <= self._move_sentence() else ()
-        return [*folded, *moves, *own]  # (a move before what followed it)
-
-    def needed(self) -> int:
-        """How many of its first sentences say what it is for: the facts folded into it, its own facts, the
-        sentence of its move, and at least the first of its own words. A sentence after those only explains."""
-        facts_end = max((end for _, end in self._pieces()), default=0)
-        told = any(fact.topic is Topic.MOVE for fact in self.tells)
-        return max(facts_end, self._move_sentence() + 1 if told else 0, self.own_from() + 1)
-
-    def own_from(self) -> int:
-        """The first sentence of its own words (after the facts folded into it)."""
-        return sum(len(self.split(fact.folded_text)) for fact in self.folded)
-
-    def _move_sentence(self) -> int:
-        """The sentence that tells its move: the first of the segment that tells it; else the first of its own words
-        that says none of its facts ("Ben 0 Unicorns. Cy destroyed ...": the second; "Dee, from a phone: ended the
-        turn. Turn 5: Ana's turn.": the first)."""
-        spans = self._spans()
-        moves = {fact for fact in self.tells if fact.topic is Topic.MOVE}
-        told = next((start for segment, start, _ in spans if moves & set(segment.about)), None)
-        if told is not None:
-            return told
-        said: set[int] = set()
-        for segment, start, end in spans:
-            if set(segment.about) & set(self.facts):
-                said.update(range(start, end))
-        for fact, end in self._pieces()[len(self.folded) :]:
-            if not any(fact in segment.about for segment, _, _ in spans):
-                said.update(range(end - len(self.split(fact.text)), end))
-        at = self.own_from()
-        while at in said:
-            at += 1
-        return at
-
-    def asks_from(self) -> int | None:
-        """The first sentence of the table's question it says (a segment telling a `Topic.QUESTION` that is not one
-        of its own decisive facts: what the table waits for now, "Any Neigh for Ben's Neigh?"); None: it asks none.
-        The question is open only until the next move is recorded."""
-        return next(
-            (
-                start
-                for segment, start, _ in self._spans()
-                if any(fact.topic is Topic.QUESTION and fact not in self.facts for fact in segment.about)
-            ),
-            None,
-        )
-
-    def kept(self) -> list[About]:
-        """What of it is said later when it is dropped before it began: its folded and its own facts, and another
-        hand's move."""
-        folded = [part for fact in self.folded for part in fact.flat()]
-        return [*folded, *(self.tells if self.other else ()), *self.facts]
 
 
 #: What a fact waiting is known by for its wait (`SpeechQueue._held`): its words may change while it waits (an Instant
@@ -349,6 +168,9 @@ class SpeechQueue:
         """How many of its sentences, from the first, were played to their end (`sentence_played`)."""
         self._began: tuple[int, float, float] | None = None
         """The sentence of the current utterance playing: its index, when it began and how long it is."""
+        self.closes_at: int | None = None
+        """The sentence of the current utterance where the table's question it says begins, once another move closed
+        that question (`closed_by`): it ends before that sentence."""
         self.carry: list[About] = []
         """Facts cut or dropped at the player's last key, folded into the next reply (`add`)."""
         self.moves: list[About] = []
@@ -558,6 +380,8 @@ class SpeechQueue:
             ) > self.played + 1:
                 cut = Cut.AFTER_SENTENCE  # (the sentence being said is heard: its fact is not said again)
                 facts += self._again(current.unheard(self.played + 1))
+            elif asks is not None:
+                self.closes_at = asks  # her reply goes on, and ends before the question this move closed
         facts = [*(without_questions(facts) if utterance.tells or utterance.facts else facts), *self.carry, *self.moves]
         # Her own key's reply not begun yet keeps its place, whole: before the others' words if it was before them
         # (her words first for the key just pressed), after them if it was after (the rest of a reply that gave way).
@@ -570,7 +394,9 @@ class SpeechQueue:
             elif _spoken(waiting):
                 others_seen = others_seen or waiting.other
                 facts += waiting.kept()
-        self._waiting = deque(before)
+        self._waiting = _without_asking(before) if utterance.tells or utterance.facts else deque(before)
+        if utterance.tells or utterance.facts:
+            after = list(_without_asking(after))
         self.carry, self.moves = [], []
         folded = self._in_order(self._unsettled(_unique(facts), utterance))
         self._folds = {fact: n for fact, n in self._folds.items() if fact in folded}
@@ -583,6 +409,27 @@ class SpeechQueue:
             self._waiting.append(_folded_into(utterance, folded))
         self._waiting.extend(after)
         return cut
+
+    def closed_by(self, utterance: Utterance) -> Cut:
+        """Another hand's reply said by the table's own voice (two voices), never queued here: when it records a move
+        (it tells one, or a decisive fact), the table's question her own replies still have to say is no longer open
+        ("Any Neigh for Dee's Neigh?" once that Neigh resolved), known by the typed question each of their segments
+        tells (`Utterance.asks_from`), never by its words. A reply waiting loses its question; the one being said
+        ends before its question's sentence (`closes_at`), with the sentence being said when the question is next
+        (`Cut.AFTER_SENTENCE`), or at once when it is saying it (`Cut.NOW`, its facts not yet heard said after her
+        next key's reply, as any cut fact)."""
+        if not (utterance.tells or utterance.facts):
+            return Cut.NONE
+        self._waiting = _without_asking(self._waiting)
+        current = self.current
+        asks = current.asks_from() if current is not None and _spoken(current) else None
+        if current is None or asks is None:
+            return Cut.NONE
+        if self.played >= asks:
+            self.carry += without_questions(self._again(current.unheard(self.played)))
+            return Cut.NOW
+        self.closes_at = asks
+        return Cut.AFTER_SENTENCE if asks == self.played + 1 else Cut.NONE
 
     def stop(self) -> bool:
         """The player asked for silence: drop everything waiting, important included; return whether something is
@@ -598,6 +445,7 @@ class SpeechQueue:
         self.current = self._waiting.popleft()
         self.played = 0
         self._began = None
+        self.closes_at = None
         if self.current.folded:  # its first sentence begins now; a later folded fact counts when it begins
             self._folded(self.current.folded[0])
         return self.current
@@ -620,6 +468,8 @@ class SpeechQueue:
                 if first == index and index > 0:
                     self._folded(fact)
                 first += len(current.split(fact.folded_text))
+        if self.closes_at is not None and index + 1 >= self.closes_at:
+            return True  # the table's question after it was closed by another move: not said
         return self._give_way(index, at + seconds)
 
     def _give_way(self, index: int, end: float) -> bool:
@@ -774,7 +624,7 @@ def cause_first(utterance: Utterance) -> Utterance:
     if cause is None or not moved:
         return replace(utterance, text=speech_of(segments), facts=tuple(facts), segments=tuple(segments))
     after = cause
-    while after + 1 < len(segments) and not _closes(segments[after].words) and after + 1 not in moved:
+    while after + 1 < len(segments) and not ends_sentence(segments[after].words) and after + 1 not in moved:
         after += 1  # (words that end no sentence go on into the next segment)
     order = [n for n in range(len(segments)) if n not in moved]
     at = order.index(after) + 1
@@ -789,11 +639,6 @@ def _leads(segment: Segment) -> bool:
     return segment.part is Part.FACT and not any(fact.topic is Topic.WIN for fact in segment.about)
 
 
-def _closes(words: str) -> bool:
-    """Words that end a sentence: their last mark is ".", "!", "?" or ";" (a card name's own "!" included)."""
-    return words.rstrip()[-1:] in (".", "!", "?", ";")
-
-
 def interrupting(utterance: Utterance) -> Utterance:
     """An utterance said in place of what is being said: a hint that interrupts is meant to be heard, so it is a
     message."""
@@ -804,6 +649,29 @@ def _catching_up(facts: list[About], names: SentenceNames) -> Utterance:
     """Facts said after a reply that comes first (the player's own, a win): other hands' moves merged by player."""
     merged = merge_moves(stops_said(facts))
     return Utterance(catch_up(merged, ""), Priority.IMPORTANT, folded=tuple(merged), other=True, names=names)
+
+
+def _without_asking(waiting: Iterable[Utterance]) -> deque[Utterance]:
+    """Replies waiting, each without the table's question it says (`_unasked`); one left with nothing to say goes."""
+    kept = [_unasked(utterance) for utterance in waiting]
+    return deque(utterance for utterance in kept if utterance.text.strip() or utterance.sound)
+
+
+def _unasked(utterance: Utterance) -> Utterance:
+    """A reply without the table's question it says (its segments that tell a `Topic.QUESTION` not among its own
+    decisive facts), its words made again from its other segments after the facts folded into it; unchanged when it
+    says none."""
+    asked = [
+        segment
+        for segment in utterance.segments
+        if any(fact.topic is Topic.QUESTION and fact not in utterance.facts for fact in segment.about)
+    ]
+    if not asked:
+        return utterance
+    segments = tuple(segment for segment in utterance.segments if segment not in asked)
+    folded = " ".join(fact.folded_text.strip() for fact in utterance.folded if fact.folded_text.strip())
+    text = f"{folded} {speech_of(segments)}".strip()
+    return replace(utterance, text=text, segments=segments)
 
 
 def _folded_into(utterance: Utterance, facts: list[About]) -> Utterance:

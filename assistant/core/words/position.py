@@ -25,6 +25,7 @@ from assistant.core.game.events import (
 )
 from assistant.core.game.history import Game, Step
 from assistant.core.game.rules import DeckOut
+from assistant.core.game.segment import Segment, lines_of
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, name_list
@@ -51,6 +52,8 @@ __all__ = [
     "describe_position",
     "describe_pile_cards",
     "describe_pile",
+    "pile_said",
+    "turn_said",
     "describe_chain",
     "describe_stable",
     "describe_tally",
@@ -98,11 +101,24 @@ def describe_pile_cards(table: Table, state: GameState) -> str:
 
 def describe_pile(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
     """The Instant pile, top first, and what may be done (how to say it only when `level` coaches: a phone's page
-    says it with its buttons)."""
+    says it with its buttons), as one line (`pile_said`)."""
+    return lines_of(pile_said(table, state, level))[0]
+
+
+def pile_said(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING, at: int = 0) -> list[Segment]:
+    """The Instant pile, top first, then what the table waits for now on the same line, typed as its question
+    (`asking`)."""
     if not state.pile:
-        return "The pile is empty: no card is being played."
+        return [Segment("The pile is empty: no card is being played.")]
     pile = end_with(f"The pile, from the top: {describe_pile_cards(table, state)}")
-    return f"{pile} {describe_prompt(table, state, level)}".strip()
+    return [Segment(pile), *asking(describe_prompt(table, state, level), at)]
+
+
+def asking(prompt: str, at: int) -> list[Segment]:
+    """What the table waits for now (`describe_prompt`'s words), typed: a segment on the line before that tells the
+    question (`Topic.QUESTION`) asked at `at` in the game's log, open only until the next move, so speech never
+    says it once another move closed it (`SpeechQueue.closed_by`); none when the level says nothing of it."""
+    return [Segment(prompt, (About(Topic.QUESTION, prompt, at=at),), joined=True)] if prompt else []
 
 
 def describe_chain(table: Table, state: GameState) -> list[str]:
@@ -142,8 +158,15 @@ def describe_herd(table: Table, state: GameState, seat: int) -> str:
 
 
 def describe_turn(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
-    """Whose turn and which phase, with what the player may do (how to say it only when `level` coaches)."""
-    return f"{describe_position(table, state)} {describe_prompt(table, state, level)}".strip()
+    """Whose turn and which phase, with what the player may do (how to say it only when `level` coaches), as one
+    line (`turn_said`)."""
+    return lines_of(turn_said(table, state, level))[0]
+
+
+def turn_said(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING, at: int = 0) -> list[Segment]:
+    """Whose turn and which phase, then what the table waits for now on the same line, typed as its question
+    (`asking`)."""
+    return [Segment(describe_position(table, state)), *asking(describe_prompt(table, state, level), at)]
 
 
 def describe_hands(table: Table, state: GameState) -> str:
