@@ -32,6 +32,25 @@ _NEXT_MODE = {None: EntryMode.CHORD, EntryMode.CHORD: EntryMode.DOTS_THEN_SPACE,
 _MODE_SENTENCES = {None: SIXKEY_OFF, EntryMode.CHORD: SIXKEY_CHORD_ON, EntryMode.DOTS_THEN_SPACE: SIXKEY_SPACE_ON}
 
 
+#: The input's own editing actions (Textual's `Input` bindings), carried out in the order their keys come.
+_EDITS = frozenset(
+    {
+        "cursor_left",
+        "cursor_right",
+        "cursor_left_word",
+        "cursor_right_word",
+        "home",
+        "end",
+        "delete_left",
+        "delete_right",
+        "delete_left_word",
+        "delete_right_word",
+        "delete_left_all",
+        "delete_right_all",
+    }
+)
+
+
 class BrailleInput(Input):
     """An `Input` with optional six-key braille entry."""
 
@@ -96,6 +115,8 @@ class BrailleInput(Input):
                 event.stop()
                 event.prevent_default()
                 return
+        if await self._edit_in_order(event):
+            return
         entry = self._entry
         if entry is None:
             await super()._on_key(event)
@@ -114,6 +135,21 @@ class BrailleInput(Input):
         event.prevent_default()
         self._apply(outcome)
         self._wait_for_window()
+
+    async def _edit_in_order(self, event: events.Key) -> bool:
+        """An editing key of the input's own (Left, End, Backspace, Control+A …) carried out here, as it comes: left
+        to the input's binding, it runs only once the key has gone up to the app and back, after the letters typed
+        behind it in the same burst ("sper", Left ×3, "u", End, " neigh" read "sp neureigh"). A key whose cell six-key
+        entry is making (dots then Space) is the entry's. Whether the key was one."""
+        if self._entry is not None and (self._entry.cells or self._entry.pending):
+            return False
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if binding.action.partition("(")[0] in _EDITS:
+                event.stop()
+                event.prevent_default()
+                await self.run_action(binding.action)
+                return True
+        return False
 
     def _wait_for_window(self) -> None:
         """Look again once the pending chord's window is over on `clock` (a timer, since a terminal reports no key

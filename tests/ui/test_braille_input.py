@@ -188,3 +188,36 @@ def test_a_burst_of_keys_leaves_the_loop_free_between_keys_and_keeps_their_order
         assert len(seen) >= len(line) // 2, sorted(seen)  # the loop ran between the keys, not once at the end
 
     drive(app, scenario)
+
+
+def _burst(text: str) -> list[events.Key]:
+    """Keys as a terminal sends a burst: printable ones with their character, named ones (`<left>`) without."""
+    keys, rest = [], text
+    while rest:
+        if rest.startswith("<"):
+            name, rest = rest[1:].split(">", 1)
+            keys.append(events.Key(name, None))
+        else:
+            char, rest = rest[0], rest[1:]
+            keys.append(events.Key("space" if char == " " else char, char))
+    return keys
+
+
+def test_a_burst_of_edit_keys_and_letters_is_applied_in_the_order_typed():
+    """`sper`, Left ×3, `u`, End, ` neigh`, Enter in one write read "sp neureigh": the input took its letters at
+    once and its editing keys only once they had gone up to the app and back. Every key goes to the app at once, as
+    the terminal's driver sends them."""
+    app = EntryApp(None)
+
+    async def scenario(pilot):
+        for burst, line in (
+            ("sper<left><left><left>u<end> neigh", "super neigh"),
+            ("yay<home>play <end>!<backspace>", "play yay"),
+            ("ab<left><delete>c<ctrl+a>d<ctrl+e>e", "dace"),
+        ):
+            for key in [*_burst(burst), events.Key("enter", "\r")]:
+                app.post_message(key)
+            await pilot.pause()
+            assert app.submitted[-1] == line
+
+    drive(app, scenario)
