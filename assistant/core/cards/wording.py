@@ -344,6 +344,12 @@ class UnicornAction(enum.Enum):
     """Back to the Nursery (Safe Sex: "send one Baby Unicorn card in their Stable back to the Nursery")."""
     DECK = "deck"
     """Into the deck (Dragon Skies: "take a Unicorn card from your Stable, shuffle it into the deck")."""
+    SWAP = "swap"
+    """Swapped for a card in another Stable (Unicorn Swap's exchange, `swap`): no wording of an effect on Unicorn
+    cards is read as it, so only a protection of the card itself keeps it off (`core/game/protection.py`)."""
+    DISCARD = "discard"
+    """Put from a Stable into the discard pile, neither sacrificed nor destroyed (Unicorn Shrinkray's "goes to the
+    discard pile"); as `SWAP`, never read from wording."""
 
 
 #: A Unicorn card as an effect names its target: "a Unicorn card", "one of that player's Unicorn cards", "all of

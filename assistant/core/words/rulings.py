@@ -136,6 +136,8 @@ _ACTION_VERBS = {
     UnicornAction.RETURN: "return a card to a hand",
     UnicornAction.NURSERY: "send a Baby to the Nursery",
     UnicornAction.DECK: "shuffle a card into the deck",
+    UnicornAction.SWAP: "swap a card",
+    UnicornAction.DISCARD: "put a card in the discard pile",
 }
 
 
@@ -148,6 +150,8 @@ _DONE_TO_A_UNICORN = {
     UnicornAction.RETURN: "return it to a hand",
     UnicornAction.NURSERY: "send it to the Nursery",
     UnicornAction.DECK: "shuffle it into the deck",
+    UnicornAction.SWAP: "swap it",
+    UnicornAction.DISCARD: "put it in the discard pile",
 }
 
 
