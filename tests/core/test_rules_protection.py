@@ -1,7 +1,9 @@
 """One protection rule (issue 103): what keeps a card from being destroyed, sacrificed, stolen or moved is written once
 (`assistant/core/game/protection.py`) and every check consults it: the destroy and the sacrifice, the play whose
 effect would have nothing it may act on (000: "If you have a card in your hand that requires you to perform an
-impossible action, you may not play it") and the target declared at the play (002, targeting "Option 1").
+impossible action, you may not play it") and the target declared at the play (002, targeting "Option 1"); and the
+same rulebook line read as a rule of a card's costs: a sacrifice, discard or destroy its effect requires with fewer
+cards there than it acts on.
 
 Played on the core's own API (tests/core/playing.py), asserting on the typed objections.
 """
@@ -11,11 +13,12 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.cards.card import CardSet, Tag
-from assistant.core.cards.wording import Need
-from assistant.core.game.events import Destroy, Play, Resolve, Sacrifice
+from assistant.core.cards.wording import Cost, Need, costs
+from assistant.core.game.events import Destroy, Play, Resolve, Sacrifice, SetHand
 from assistant.core.game.history import Game
-from assistant.core.game.objections import Impossible, Indestructible, Objection, TargetUnfit
-from assistant.storage.decks import load_card_set
+from assistant.core.game.objections import ActionImpossible, Impossible, Indestructible, Objection, TargetUnfit
+from assistant.core.words.rulings import describe_objection
+from assistant.storage.decks import load_card_set, load_deck
 from tests.core import playing as play
 
 CY = play.CY
@@ -121,3 +124,115 @@ def test_puppicorn_sacrificed_or_destroyed_is_still_warned_by_the_same_rule():
     found: tuple[Objection, ...] = g.check(Destroy(play.ANA, "puppicorn", play.BEN))
     assert Indestructible("puppicorn") in found
     assert Indestructible("puppicorn", sacrificed=True) in g.check(Sacrifice(play.BEN, "puppicorn"))
+
+
+# Impossible actions as a rule of the card's costs (issue 103, item 2; 000: "If you have a card in your hand that
+# requires you to perform an impossible action, you may not play it").
+
+
+@pytest.mark.parametrize(
+    "base, card_id, expected",
+    [
+        ("uu-2nd", "two-for-one", (Cost("sacrifice", 1), Cost("destroy", 2))),
+        ("uu-legends", "necromancy", (Cost("sacrifice", 1, "unicorn"),)),
+        ("uu-rainbow-apocalypse", "unicorns-of-the-apocalypse", (Cost("sacrifice", 4, "unicorn"),)),
+        ("uu-adventures", "the-great-baby-heist", (Cost("discard", 2),)),
+        ("uu-legends", "alignment-change", (Cost("discard", 2),)),
+        ("uu-nsfw", "make-it-rain", (Cost("discard", 2),)),
+        ("llamas", "spitting-fire", (Cost("discard", 1),)),
+        ("llamas-farmed", "compound-l", (Cost("sacrifice", 1, "baby"),)),
+        ("llamas", "llamakaze", (Cost("sacrifice", 1, "llama"), Cost("destroy", 2, one_player=True))),
+        ("uu-2nd", "unicorn-poison", (Cost("destroy", 1, "unicorn"),)),
+        # a way out, a choice, a number chosen, "all", every player, a draw first: no cost
+        ("uu-1st", "unicorn-phoenix", ()),
+        ("uu-2nd", "targeted-destruction", ()),
+        ("uu-rainbow-apocalypse", "plague-of-death", ()),
+        ("uu-rainbow-apocalypse", "zombie-apocalypse", ()),
+        ("uu-legends", "fireball", ()),
+        ("uu-legends", "prismatic-bray", ()),
+        ("uu-1st", "good-deal", ()),
+        ("uu-1st", "change-of-luck", ()),
+        ("llamas", "no-butts-about-it", ()),
+    ],
+)
+def test_a_cards_costs_are_read_from_its_wording(base, card_id, expected):
+    card = next(c for c in load_deck(base).cards if c.id == card_id)
+    assert costs(card.text, card.type) == expected
+
+
+def test_two_for_one_with_its_players_stable_empty_is_impossible_naming_the_sacrifice():
+    g = play.game("uu-2nd", players=("Ana", "Ben"), hands=True, drawn=True)
+    play.bring(g, "basic-unicorn-red", play.BEN)
+    play.bring(g, "basic-unicorn-blue", play.BEN)
+    found = g.check(Play(play.ANA, "two-for-one"))
+    assert found == (ActionImpossible(play.ANA, "two-for-one", Cost("sacrifice", 1), 0),)
+    said = describe_objection(g.table, found[0])
+    assert said == (
+        "Two-For-One must sacrifice a card in Ana's Stable, and there is none it can: a card that asks for the "
+        "impossible may not be played."
+    )
+    play.warned(g, Play(play.ANA, "two-for-one"))  # a warning: the table may still record it
+    assert g.state.pile[0].card == "two-for-one"
+    g.pop()
+    play.bring(g, "claw-machine", play.ANA)
+    assert g.check(Play(play.ANA, "two-for-one")) == ()
+
+
+def test_two_for_one_counts_the_cards_it_may_destroy_by_the_protection_rule():
+    """Two-For-One destroys 2 cards in other players' Stables: Ben's two Unicorns behind Rainbow Aura leave only the
+    Aura itself to destroy."""
+    g = play.game("uu-2nd", players=("Ana", "Ben"), hands=True, drawn=True)
+    play.bring(g, "basic-unicorn-yellow", play.ANA)
+    play.bring(g, "rainbow-aura", play.BEN)
+    play.bring(g, "basic-unicorn-red", play.BEN)
+    play.bring(g, "basic-unicorn-blue", play.BEN)
+    found = g.check(Play(play.ANA, "two-for-one"))
+    assert found == (ActionImpossible(play.ANA, "two-for-one", Cost("destroy", 2), 1),)
+    assert describe_objection(g.table, found[0]) == (
+        "Two-For-One must destroy 2 cards in other players' Stables, and there is only 1 it can: a card that asks "
+        "for the impossible may not be played."
+    )
+    play.bring(g, "claw-machine", play.BEN)
+    assert g.check(Play(play.ANA, "two-for-one")) == ()
+
+
+def test_puppicorn_is_no_card_to_sacrifice_for_necromancy():
+    cards = load_card_set("uu-1st", ["uu-legends"])
+    g = play.game("uu-1st", "uu-legends", cards=cards, players=("Ana", "Ben"), hands=True, drawn=True)
+    play.bring(g, "puppicorn", play.ANA)
+    found = g.check(Play(play.ANA, "necromancy"))
+    assert found == (ActionImpossible(play.ANA, "necromancy", Cost("sacrifice", 1, "unicorn"), 0),)
+    assert "must sacrifice a Unicorn card in Ana's Stable, and there is none it can" in describe_objection(
+        g.table, found[0]
+    )
+
+
+def test_a_discard_the_hand_cannot_pay_is_warned_when_the_hand_is_known():
+    cards = load_card_set("uu-2nd", ["uu-adventures"])
+    g = play.game("uu-2nd", "uu-adventures", cards=cards, players=("Ana", "Ben"), hands=True, drawn=True)
+    g.push(SetHand(play.ANA, 2))  # the Heist and one other card
+    found = g.check(Play(play.ANA, "the-great-baby-heist"))
+    assert found == (ActionImpossible(play.ANA, "the-great-baby-heist", Cost("discard", 2), 1),)
+    assert describe_objection(g.table, found[0]) == (
+        "The Great Baby Heist must discard 2 cards from Ana's hand, and there is only 1 it can: a card that asks "
+        "for the impossible may not be played."
+    )
+    g.push(SetHand(play.ANA, 3))
+    assert g.check(Play(play.ANA, "the-great-baby-heist")) == ()
+    unknown = play.game("uu-2nd", "uu-adventures", cards=cards, players=("Ana", "Ben"), drawn=True)
+    assert unknown.state.players[play.ANA].hand is None  # a hand not counted is never too small from a guess
+    assert unknown.check(Play(play.ANA, "the-great-baby-heist")) == ()
+
+
+def test_llamakaze_needs_two_cards_in_one_other_field():
+    g = play.game("llamas", players=("Ana", "Ben", "Cy"), hands=True, drawn=True)
+    play.bring(g, "basic-llama", play.ANA)
+    play.bring(g, "basic-alpaca", play.BEN)
+    play.bring(g, "basic-goat", CY)
+    found = g.check(Play(play.ANA, "llamakaze"))
+    assert found == (ActionImpossible(play.ANA, "llamakaze", Cost("destroy", 2, one_player=True), 1),)
+    assert "must destroy 2 cards in one other player's Field, and there is only 1 it can" in describe_objection(
+        g.table, found[0]
+    )
+    play.bring(g, "basic-ram", CY)
+    assert g.check(Play(play.ANA, "llamakaze")) == ()

@@ -13,6 +13,7 @@ from typing import Any
 from assistant.core.cards.card import VARIATIONS, CardType, Tag
 from assistant.core.cards.wording import (
     UnicornAction,
+    costs,
     needed_target,
     needed_variation,
     then_join,
@@ -53,6 +54,7 @@ from assistant.core.game.events import (
 )
 from assistant.core.game.moves import ACTION_OF, prepare
 from assistant.core.game.objections import (
+    ActionImpossible,
     ActionOver,
     ActionUsed,
     BabyNotInHand,
@@ -104,7 +106,7 @@ from assistant.core.game.objections import (
     TargetUnfit,
     VariationKeptOut,
 )
-from assistant.core.game.protection import Harm, effect_of_play, has_target, protections, target_fits
+from assistant.core.game.protection import Harm, cards_for, effect_of_play, has_target, protections, target_fits
 from assistant.core.game.rules import DeckOut
 from assistant.core.game.state import GameState, skipped_by
 from assistant.core.game.table import Table
@@ -204,14 +206,30 @@ def _check_target(table: Table, s: GameState, e: Play, out: list[Objection]) -> 
     does its effect for that Stable's owner."""
     card = table.card_of(e.card)
     need = needed_target(card.text)
-    if need is None:
-        return
     owner = e.player if e.into is None or not enters_a_stable(card) else e.into
     effect = effect_of_play(card, owner)
+    if need is None:
+        _check_costs(table, s, e, owner, effect, out)
+        return
     if not has_target(table, s, e.player, need, effect):
         out.append(Impossible(e.player, e.card, need))
     elif e.target is not None and not target_fits(table, s, owner, need, e.target, effect):
         out.append(TargetUnfit(owner, e.card, e.target, need))
+
+
+def _check_costs(table: Table, s: GameState, e: Play, owner: int, effect: Link, out: list[Objection]) -> None:
+    """Each action a card's effect requires of its player as it is played (`costs`: a sacrifice, a discard, a
+    destroy) with fewer cards there for it than it acts on (`protection.cards_for`, by the same protection rule as
+    the sacrifice or destroy that follows; a hand not counted is never too small): 000, "If you have a card in your
+    hand that requires you to perform an impossible action, you may not play it". A card that names what it needs to
+    act on is checked by that need instead (`needed_target`)."""
+    card = table.card_of(e.card)
+    for cost in costs(card.text, card.type):
+        found = cards_for(table, s, owner, cost, effect)
+        if cost.action == "discard" and e.source is Source.HAND and found:
+            found -= 1  # the card played leaves the hand before its effect is done
+        if found is not None and found < cost.count:
+            out.append(ActionImpossible(owner, e.card, cost, found))
 
 
 #: Each action a card's effect may require (its tag), the tag of a card in a player's Stable that forbids it them,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardType, Tag
-from assistant.core.cards.wording import Need, UnicornAction, needed_action, unicorn_actions
+from assistant.core.cards.wording import Cost, Need, UnicornAction, needed_action, unicorn_actions
 from assistant.core.game.chain import Link, Trigger, TriggerKind, enters_a_stable
 from assistant.core.game.objections import (
     Guarded,
@@ -111,6 +111,48 @@ def _unicorn_target(table: Table, stables: Stables, seat: int, need: Need, effec
         if not protections(table, stables, Harm(card_id, seat, action, effect)):
             return True
     return False
+
+
+def cards_for(table: Table, state: GameState, player: int, cost: Cost, effect: Link) -> int | None:
+    """How many cards there are that a cost of a card's effect (`Cost`) may act on, for the player who pays it: cards
+    of its kind in their own Stable that no protection keeps from being sacrificed, cards in their hand (None when
+    the hand is not counted), or cards of its kind in
+    other players' Stables (in one of them, for a `one_player` destroy) that no protection keeps from the effect."""
+    if cost.action == "discard":
+        return state.players[player].hand
+    if cost.action == "sacrifice":
+        return len(_open_to(table, state.stables, player, cost, effect))
+    counts = [len(_open_to(table, state.stables, seat, cost, effect)) for seat in range(len(state.stables))]
+    others = [n for seat, n in enumerate(counts) if seat != player]
+    return max(others, default=0) if cost.one_player else sum(others)
+
+
+def _open_to(table: Table, stables: Stables, seat: int, cost: Cost, effect: Link) -> list[str]:
+    """The cards of a cost's kind in a player's Stable that no protection keeps from its action by the effect."""
+    stable = stables[seat]
+    action = UnicornAction(cost.action)
+    return [
+        card_id
+        for card_id in stable
+        if _of_kind(table, stable, card_id, cost.kind)
+        and not protections(table, stables, Harm(card_id, seat, action, effect))
+    ]
+
+
+def _of_kind(table: Table, stable: tuple[str, ...], card_id: str, kind: str) -> bool:
+    """True when a card in a Stable is of a cost's kind ("" any card; a Unicorn, a Baby or a Basic one; a
+    variation, a hybrid counting as each of its own)."""
+    card = table.cards.get(card_id)
+    if card is None or not kind:
+        return card is not None
+    match kind:
+        case "unicorn":
+            return card.type.is_creature
+        case "baby":
+            return card.type is CardType.BABY
+        case "basic":
+            return table.is_basic(stable, card_id)
+    return card.type.is_creature and kind in (card.variation or "").split("+")
 
 
 def _needed_action(table: Table, need: Need, effect: Link) -> UnicornAction:
