@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet, Tag
 from assistant.core.cards.wording import Cost, Need, costs
-from assistant.core.game.events import Destroy, Play, Resolve, Sacrifice, SetHand
+from assistant.core.game.events import Destroy, EventError, Play, Resolve, Sacrifice, SetHand, event_from_dict
 from assistant.core.game.history import Game
 from assistant.core.game.objections import ActionImpossible, Impossible, Indestructible, Objection, TargetUnfit
+from assistant.core.language.verbs import parse_command
 from assistant.core.words.rulings import describe_objection
+from assistant.session import Session
 from assistant.storage.decks import load_card_set, load_deck
 from tests.core import playing as play
 
@@ -80,7 +83,7 @@ def test_the_target_check_and_the_destroy_check_agree_on_every_protection(killer
     in Ben's Stable is not warned: one rule answers both."""
     destroyable = destroyable_at_ben(at_table(CARDS, shield, ("Ana", "Ben", "Cy")), killer)
     g = at_table(CARDS, shield, ("Ana", "Ben", "Cy"))
-    unfit = [o for o in g.check(Play(play.ANA, killer, target=play.BEN)) if isinstance(o, TargetUnfit)]
+    unfit = [o for o in g.check(Play(play.ANA, killer, targets=(play.BEN,))) if isinstance(o, TargetUnfit)]
     assert bool(unfit) is not destroyable, (shield, killer, destroyable, unfit)
 
 
@@ -99,10 +102,10 @@ def test_dragons_breath_aimed_at_a_stable_behind_dragon_slayer_unicorn_is_warned
     """Dragon Slayer Unicorn: cards with the word Dragon in their name cannot destroy its Stable's Unicorns."""
     g = at_table(CARDS, "dragon-slayer-unicorn", ("Ana", "Ben", "Cy"))
     play.bring(g, "basic-unicorn-red", play.BEN)
-    found = g.check(Play(play.ANA, "dragon-s-breath", target=play.BEN))
+    found = g.check(Play(play.ANA, "dragon-s-breath", targets=(play.BEN,)))
     assert found == (TargetUnfit(play.ANA, "dragon-s-breath", play.BEN, Need.OTHERS_UNICORN),)
-    assert g.check(Play(play.ANA, "dragon-s-breath", target=CY)) == ()
-    assert g.check(Play(play.ANA, "unicorn-poison", target=play.BEN)) == ()  # no Dragon in its name
+    assert g.check(Play(play.ANA, "dragon-s-breath", targets=(CY,))) == ()
+    assert g.check(Play(play.ANA, "unicorn-poison", targets=(play.BEN,))) == ()  # no Dragon in its name
 
 
 def test_dragons_breath_with_every_unicorn_behind_dragon_slayer_unicorn_is_impossible():
@@ -115,7 +118,7 @@ def test_unicorn_poison_with_puppicorn_the_only_unicorn_is_impossible_and_puppic
     g = at_table(CARDS, "puppicorn", ("Ana", "Ben"))
     assert g.check(Play(play.ANA, "unicorn-poison")) == (Impossible(play.ANA, "unicorn-poison", Need.OTHERS_UNICORN),)
     g = at_table(CARDS, "puppicorn", ("Ana", "Ben", "Cy"))
-    aimed = g.check(Play(play.ANA, "unicorn-poison", target=play.BEN))
+    aimed = g.check(Play(play.ANA, "unicorn-poison", targets=(play.BEN,)))
     assert aimed == (TargetUnfit(play.ANA, "unicorn-poison", play.BEN, Need.OTHERS_UNICORN),)
 
 
@@ -236,3 +239,82 @@ def test_llamakaze_needs_two_cards_in_one_other_field():
     )
     play.bring(g, "basic-ram", CY)
     assert g.check(Play(play.ANA, "llamakaze")) == ()
+
+
+# Several declared targets (issue 103, item 3; 002, targeting "Option 1: declare which player(s) you are targeting").
+
+FOUR = ("Ana", "Ben", "Cy", "Dee")
+DEE = 3
+
+
+@pytest.mark.parametrize(
+    "line, card, aims",
+    [
+        ("play prismatic bray targeting Ben and Cy", "prismatic bray", ("Ben", "Cy")),
+        ("play prismatic bray targeting Ben, Cy and Dee", "prismatic bray", ("Ben", "Cy", "Dee")),
+        ("play unicorn poison targeting Ben", "unicorn poison", ("Ben",)),
+        ("play unicorn poison target Mary Ann and Ben", "unicorn poison", ("Mary Ann", "Ben")),
+        ("play unicorn poison targeting Zed", "unicorn poison", ("Zed",)),
+    ],
+)
+def test_a_play_reads_every_declared_target(line, card, aims):
+    command = parse_command(line, ("Ana", "Ben", "Cy", "Dee", "Mary Ann"))
+    assert command is not None and command.card == card and command.aims == aims
+
+
+def four_players() -> Session:
+    session = table_session(load_card_set("uu-2nd", ["uu-legends"]))
+    assert session.handle("new game Ana Ben Cy Dee").important
+    session.handle("draw")
+    return session
+
+
+def test_prismatic_bray_targeting_two_players_is_recorded_with_both_and_said():
+    session = four_players()
+    said = session.handle("play prismatic bray targeting Ben and Cy")
+    assert session.game.log[-1] == Play(play.ANA, "prismatic-bray", targets=(play.BEN, CY)), said.speech
+    assert "Ana played Prismatic Bray, targeting Ben and Cy." in said.speech
+
+
+def test_three_targets_said_with_commas_each_seat_once():
+    session = four_players()
+    said = session.handle("play prismatic bray targeting Ben, Cy and Dee and Ben")
+    assert session.game.log[-1] == Play(play.ANA, "prismatic-bray", targets=(play.BEN, CY, DEE)), said.speech
+    assert "targeting Ben, Cy and Dee." in said.speech
+
+
+@pytest.mark.parametrize("line", ["play unicorn poison targeting Zed", "play prismatic bray targeting Ben and Zed"])
+def test_a_target_that_is_no_player_gets_the_players_never_no_card_called(line):
+    session = four_players()
+    before = len(session.game.log)
+    said = session.handle(line)
+    assert "No player called Zed. The players are Ana, Ben, Cy and Dee." in said.speech
+    assert "No card called" not in said.speech
+    assert len(session.game.log) == before
+
+
+def test_each_declared_target_is_checked_by_the_same_target_rule():
+    """Unicorn Poison aimed at Ben (his Unicorn behind Rainbow Aura), Cy (a Unicorn it may destroy) and Dee (an
+    empty Stable): Ben and Dee are each warned, Cy is not."""
+    g = play.game("uu-2nd", players=FOUR, hands=True, drawn=True)
+    play.bring(g, "rainbow-aura", play.BEN)
+    play.bring(g, "basic-unicorn-red", play.BEN)
+    play.bring(g, "basic-unicorn-blue", CY)
+    found = g.check(Play(play.ANA, "unicorn-poison", targets=(play.BEN, CY, DEE)))
+    assert found == (
+        TargetUnfit(play.ANA, "unicorn-poison", play.BEN, Need.OTHERS_UNICORN),
+        TargetUnfit(play.ANA, "unicorn-poison", DEE, Need.OTHERS_UNICORN),
+    )
+
+
+def test_several_targets_are_saved_as_a_list_and_one_as_before():
+    several = Play(play.ANA, "prismatic-bray", targets=(play.BEN, CY))
+    assert several.to_dict()["target"] == [play.BEN, CY]
+    assert event_from_dict(several.to_dict(), 3, {"prismatic-bray"}) == several
+    one = Play(play.ANA, "unicorn-poison", targets=(play.BEN,))
+    assert one.to_dict()["target"] == play.BEN  # as every save with a target was written: older copies read it
+    assert event_from_dict(one.to_dict(), 3, {"unicorn-poison"}) == one
+    with pytest.raises(EventError):
+        event_from_dict({**several.to_dict(), "target": [play.BEN, 7]}, 3, {"prismatic-bray"})
+    with pytest.raises(EventError):
+        event_from_dict({**several.to_dict(), "target": [True]}, 3, {"prismatic-bray"})

@@ -201,9 +201,9 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
 def _check_target(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
     """A card whose effect needs something to act on (`needed_target`), played when nothing it needs is there, or
     every such card is protected from it (`protection.has_target`: 000, "If you have a card in your hand that
-    requires you to perform an impossible action, you may not play it"); else its declared target, when that player
-    has nothing it may act on (`protection.target_fits`; 002, targeting "Option 1"). A card that enters a Stable
-    does its effect for that Stable's owner."""
+    requires you to perform an impossible action, you may not play it"); else each of its declared targets that has
+    nothing it may act on, by the same rule (`protection.target_fits`; 002, targeting "Option 1: declare which
+    player(s) you are targeting"). A card that enters a Stable does its effect for that Stable's owner."""
     card = table.card_of(e.card)
     need = needed_target(card.text)
     owner = e.player if e.into is None or not enters_a_stable(card) else e.into
@@ -213,8 +213,9 @@ def _check_target(table: Table, s: GameState, e: Play, out: list[Objection]) -> 
         return
     if not has_target(table, s, e.player, need, effect):
         out.append(Impossible(e.player, e.card, need))
-    elif e.target is not None and not target_fits(table, s, owner, need, e.target, effect):
-        out.append(TargetUnfit(owner, e.card, e.target, need))
+    else:
+        unfit = (aimed for aimed in e.targets if not target_fits(table, s, owner, need, aimed, effect))
+        out.extend(TargetUnfit(owner, e.card, aimed, need) for aimed in unfit)
 
 
 def _check_costs(table: Table, s: GameState, e: Play, owner: int, effect: Link, out: list[Objection]) -> None:

@@ -420,7 +420,7 @@ def _apply_play(table: Table, d: Draft, e: Play, facts: list[Fact]) -> None:
             _advance(table, d, Phase.ACTION, facts)
         d.actions += 1
     into = (e.player if e.into is None else e.into) if enters_a_stable(card) else None
-    d.pile = (PileCard(e.player, e.card, into, e.target),)
+    d.pile = (PileCard(e.player, e.card, into, e.targets),)
     facts.append(PileOpened(d.pile[0]))
 
 
