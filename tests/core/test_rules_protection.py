@@ -3,7 +3,8 @@
 effect would have nothing it may act on (000: "If you have a card in your hand that requires you to perform an
 impossible action, you may not play it") and the target declared at the play (002, targeting "Option 1"); and the
 same rulebook line read as a rule of a card's costs: a sacrifice, discard or destroy its effect requires with fewer
-cards there than it acts on.
+cards there than it acts on; several targets declared at one play, each checked by the same rule; and one card
+chosen twice by one link of the chain (000, "Order of Resolution").
 
 Played on the core's own API (tests/core/playing.py), asserting on the typed objections.
 """
@@ -15,9 +16,26 @@ import pytest
 from assistant.commands.app import table_session
 from assistant.core.cards.card import CardSet, Tag
 from assistant.core.cards.wording import Cost, Need, costs
-from assistant.core.game.events import Destroy, EventError, Play, Resolve, Sacrifice, SetHand, event_from_dict
+from assistant.core.game.events import (
+    Destroy,
+    EventError,
+    Move,
+    Play,
+    Resolve,
+    Sacrifice,
+    SetHand,
+    Steal,
+    event_from_dict,
+)
 from assistant.core.game.history import Game
-from assistant.core.game.objections import ActionImpossible, Impossible, Indestructible, Objection, TargetUnfit
+from assistant.core.game.objections import (
+    ActionImpossible,
+    Impossible,
+    Indestructible,
+    Objection,
+    SelectedTwice,
+    TargetUnfit,
+)
 from assistant.core.language.verbs import parse_command
 from assistant.core.words.rulings import describe_objection
 from assistant.session import Session
@@ -318,3 +336,52 @@ def test_several_targets_are_saved_as_a_list_and_one_as_before():
         event_from_dict({**several.to_dict(), "target": [play.BEN, 7]}, 3, {"prismatic-bray"})
     with pytest.raises(EventError):
         event_from_dict({**several.to_dict(), "target": [True]}, 3, {"prismatic-bray"})
+
+
+# One link, one card once (issue 103, item 4; 000, "Order of Resolution": "If multiple triggered effects require a
+# target, the same card may not be selected twice in the same link").
+
+
+def swapping() -> Game:
+    """Ana, Ben and Cy; Ana's Basic Unicorn (Red), Ben's (Blue); Ana's Unicorn Swap played and resolved: its effect,
+    "move one of your Unicorn cards into another player's Stable, then steal one of theirs", is the link being done."""
+    g = play.game("uu-2nd", players=("Ana", "Ben", "Cy"), hands=True, drawn=True)
+    play.bring(g, "basic-unicorn-red", play.ANA)
+    play.bring(g, "basic-unicorn-blue", play.BEN)
+    play.moves(g, Play(play.ANA, "unicorn-swap"), Resolve())
+    assert g.state.chain
+    return g
+
+
+def test_a_card_chosen_twice_in_one_link_is_warned():
+    g = swapping()
+    play.moves(g, Move(play.ANA, "basic-unicorn-red", play.ANA, play.BEN))
+    found = g.check(Steal(play.ANA, "basic-unicorn-red", play.BEN))
+    assert found == (SelectedTwice("basic-unicorn-red", play.BEN, "unicorn-swap"),)
+    assert describe_objection(g.table, found[0]) == (
+        "Basic Unicorn (Red) was already chosen by this link of the chain, Unicorn Swap's: the same card may not be "
+        "chosen twice in one link."
+    )
+    assert g.check(Steal(play.ANA, "basic-unicorn-blue", play.BEN)) == ()  # another card is free to choose
+    play.warned(g, Steal(play.ANA, "basic-unicorn-red", play.BEN))  # a warning: the table may still record it
+    assert "basic-unicorn-red" in g.state.players[play.ANA].stable
+
+
+def test_another_copy_of_the_card_may_still_be_chosen():
+    """Ben already held a Basic Unicorn (Red): after Ana's moves in, either copy may be the one stolen."""
+    g = swapping()
+    play.bring(g, "basic-unicorn-red", play.BEN)
+    play.moves(g, Move(play.ANA, "basic-unicorn-red", play.ANA, play.BEN))
+    assert g.check(Steal(play.ANA, "basic-unicorn-red", play.BEN)) == ()
+
+
+def test_the_next_link_may_choose_the_card_again_and_undo_forgets_the_choice():
+    g = swapping()
+    play.moves(g, Move(play.ANA, "basic-unicorn-red", play.ANA, play.BEN))
+    assert g.state.selected == (("basic-unicorn-red", play.BEN),)
+    g.pop()
+    assert g.state.selected == ()
+    play.moves(g, Move(play.ANA, "basic-unicorn-red", play.ANA, play.BEN), Steal(play.ANA, "basic-unicorn-blue", 1))
+    play.moves(g, Resolve())
+    assert g.state.selected == ()
+    assert not any(isinstance(o, SelectedTwice) for o in g.check(Steal(CY, "basic-unicorn-red", play.BEN)))

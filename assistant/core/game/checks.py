@@ -52,7 +52,7 @@ from assistant.core.game.events import (
     ToNursery,
     UseEffect,
 )
-from assistant.core.game.moves import ACTION_OF, prepare
+from assistant.core.game.moves import ACTION_OF, acted_on, prepare
 from assistant.core.game.objections import (
     ActionImpossible,
     ActionOver,
@@ -102,6 +102,7 @@ from assistant.core.game.objections import (
     OwnCard,
     PhaseIsSkipped,
     RemovedCard,
+    SelectedTwice,
     StealOwn,
     TargetUnfit,
     VariationKeptOut,
@@ -122,7 +123,21 @@ def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]
     if checker is not None:
         checker(table, s, event, out)
     _check_then(table, s, event, out)
+    _check_selected(s, event, out)
     return tuple(out)
+
+
+def _check_selected(s: GameState, event: Event, out: list[Objection]) -> None:
+    """A card the link being done (the chain's first) already took into a Stable, chosen again by an event of the
+    same link (000, "Order of Resolution": "If multiple triggered effects require a target, the same card may not be
+    selected twice in the same link"). Copies of one card are told apart only by count: while the Stable holds more
+    copies than the link took into it, the one chosen may be another."""
+    if not s.chain:
+        return
+    for card, owner in acted_on(event):
+        taken = s.selected.count((card, owner))
+        if taken and taken >= s.players[owner].stable.count(card):
+            out.append(SelectedTwice(card, owner, s.chain[0][0].card))
 
 
 def _check_then(table: Table, s: GameState, event: Event, out: list[Objection]) -> None:

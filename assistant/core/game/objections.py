@@ -485,6 +485,18 @@ class ActionImpossible(Objection):
 
 
 @dataclass(frozen=True)
+class SelectedTwice(Objection):
+    """A card the link being done already took into this Stable, chosen again by that link (000, "Order of
+    Resolution": "the same card may not be selected twice in the same link")."""
+
+    card: str
+    owner: int
+    """The player whose Stable holds it now."""
+    source: str
+    """The first card of the link being done."""
+
+
+@dataclass(frozen=True)
 class TargetUnfit(Objection):
     """A card played with a declared target (`play unicorn poison targeting Ben`) that its own target rule rules out:
     the player themselves where the card needs another player, or a Stable with nothing the card needs (empty, or

@@ -64,6 +64,7 @@ from assistant.core.game.objections import (
     PhaseIsSkipped,
     Protected,
     RemovedCard,
+    SelectedTwice,
     StealOwn,
     TargetUnfit,
     TriggerCannotDestroy,
@@ -367,6 +368,11 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
             return (
                 f"{card(played)} needs {_NEEDS[need]}, and there is none: a card that asks for the impossible may "
                 "not be played."
+            )
+        case SelectedTwice(chosen, _, source):
+            return (
+                f"{card(chosen)} was already chosen by this link of the chain, {card(source)}'s: the same card may "
+                "not be chosen twice in one link."
             )
         case ActionImpossible(player, played, cost, found):
             there = "there is none" if not found else f"there {'is' if found == 1 else 'are'} only {found}"
