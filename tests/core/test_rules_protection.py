@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.commands.app import table_session
-from assistant.core.cards.card import CardSet, Tag
+from assistant.core.cards.card import CardSet, CardType, Tag
 from assistant.core.cards.wording import Cost, Need, costs
 from assistant.core.game.events import (
     Destroy,
@@ -45,9 +45,14 @@ from tests.core import playing as play
 CY = play.CY
 ADDONS = ("uu-dragons", "uu-legends", "uu-rainbow-apocalypse")
 
-#: The cards whose effect must destroy a Unicorn card in another player's Stable as they are played: two Magic
-#: cards (one with the word Dragon in its name) and one that does it as it enters (a triggered effect).
-KILLERS = ("unicorn-poison", "dragon-s-breath", "berserkercorn")
+#: Each card set played, with the cards in it whose effect must destroy a Unicorn card in another player's Stable as
+#: they are played: Magic cards (one with the word Dragon in its name) and one that does it as it enters (a triggered
+#: effect).
+SETS = {
+    "uu-1st": (ADDONS, ("unicorn-poison", "dragon-s-breath", "berserkercorn")),
+    "uu-2nd": (ADDONS, ("unicorn-poison", "dragon-s-breath", "berserkercorn")),
+    "uu-nsfw": ((), ("horrifying-impaling",)),
+}
 
 #: Every tag by which a card keeps its own Stable's Unicorns, or itself, from being destroyed.
 SHIELD_TAGS = (
@@ -62,24 +67,28 @@ SHIELD_TAGS = (
     Tag.NOT_A_UNICORN_EFFECT,
 )
 
-
-def first_edition() -> CardSet:
-    return load_card_set("uu-1st", list(ADDONS))
-
-
-CARDS = first_edition()
-SHIELDS = sorted(c.id for c in CARDS if any(c.has(tag) for tag in SHIELD_TAGS))
+SETS_CARDS = {base: load_card_set(base, list(addons)) for base, (addons, _) in SETS.items()}
+CARDS = SETS_CARDS["uu-1st"]
+#: Every card of every set played that protects, with each card that must destroy.
+CASES = [
+    (base, shield, killer)
+    for base, (_, killers) in SETS.items()
+    for shield in sorted(c.id for c in SETS_CARDS[base] if any(c.has(tag) for tag in SHIELD_TAGS))
+    for killer in killers
+]
 
 
 def at_table(cards: CardSet, shield: str, players: tuple[str, ...]) -> Game:
     """Ana in her Action phase; Ben's Stable holds the shield (and a Basic Unicorn beside it, when the shield is no
     Unicorn card itself); with three players, Cy holds a Basic Unicorn no card protects."""
-    g = play.game("uu-1st", *ADDONS, cards=cards, players=players, hands=True, drawn=True)
+    base = cards.decks[0].info.id
+    g = play.game(base, cards=cards, players=players, hands=True, drawn=True)
+    first, second = [c.id for c in cards if c.type is CardType.BASIC and c.deck == base][:2]
     play.bring(g, shield, play.BEN)
     if not cards.by_id[shield].type.is_creature:
-        play.bring(g, "basic-unicorn-red", play.BEN)
+        play.bring(g, first, play.BEN)
     if len(players) == 3:
-        play.bring(g, "basic-unicorn-blue", CY)
+        play.bring(g, second, CY)
     return g
 
 
@@ -94,24 +103,22 @@ def destroyable_at_ben(g: Game, killer: str) -> bool:
     return any(g.check(Destroy(play.ANA, c, play.BEN)) == () for c in unicorns)
 
 
-@pytest.mark.parametrize("killer", KILLERS)
-@pytest.mark.parametrize("shield", SHIELDS)
-def test_the_target_check_and_the_destroy_check_agree_on_every_protection(killer, shield):
+@pytest.mark.parametrize("base, shield, killer", CASES)
+def test_the_target_check_and_the_destroy_check_agree_on_every_protection(base, shield, killer):
     """Whatever the protection, Ben is a fit target for a card that must destroy exactly when its destroy that follows
     in Ben's Stable is not warned: one rule answers both."""
-    destroyable = destroyable_at_ben(at_table(CARDS, shield, ("Ana", "Ben", "Cy")), killer)
-    g = at_table(CARDS, shield, ("Ana", "Ben", "Cy"))
+    destroyable = destroyable_at_ben(at_table(SETS_CARDS[base], shield, ("Ana", "Ben", "Cy")), killer)
+    g = at_table(SETS_CARDS[base], shield, ("Ana", "Ben", "Cy"))
     unfit = [o for o in g.check(Play(play.ANA, killer, targets=(play.BEN,))) if isinstance(o, TargetUnfit)]
     assert bool(unfit) is not destroyable, (shield, killer, destroyable, unfit)
 
 
-@pytest.mark.parametrize("killer", KILLERS)
-@pytest.mark.parametrize("shield", SHIELDS)
-def test_the_impossible_play_and_the_destroy_check_agree_on_every_protection(killer, shield):
+@pytest.mark.parametrize("base, shield, killer", CASES)
+def test_the_impossible_play_and_the_destroy_check_agree_on_every_protection(base, shield, killer):
     """With Ben's Stable the only one holding Unicorns, the play is warned as impossible exactly when the destroy that
     would follow is warned for every one of them."""
-    destroyable = destroyable_at_ben(at_table(CARDS, shield, ("Ana", "Ben")), killer)
-    g = at_table(CARDS, shield, ("Ana", "Ben"))
+    destroyable = destroyable_at_ben(at_table(SETS_CARDS[base], shield, ("Ana", "Ben")), killer)
+    g = at_table(SETS_CARDS[base], shield, ("Ana", "Ben"))
     impossible = [o for o in g.check(Play(play.ANA, killer)) if isinstance(o, Impossible)]
     assert bool(impossible) is not destroyable, (shield, killer, destroyable, impossible)
 
