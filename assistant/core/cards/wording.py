@@ -351,9 +351,9 @@ class UnicornAction(enum.Enum):
     SWAP = "swap"
     """Swapped for a card in another Stable (Unicorn Swap's exchange, `swap`): no wording of an effect on Unicorn
     cards is read as it, so only a protection of the card itself keeps it off (`core/game/protection.py`)."""
-    DISCARD = "discard"
+    TO_DISCARD = "to-discard"
     """Put from a Stable into the discard pile, neither sacrificed nor destroyed (Unicorn Shrinkray's "goes to the
-    discard pile"); as `SWAP`, never read from wording."""
+    discard pile"; not a discard, which is from a hand); as `SWAP`, never read from wording."""
 
 
 #: A Unicorn card as an effect names its target: "a Unicorn card", "one of that player's Unicorn cards", "all of

@@ -242,7 +242,7 @@ def _check_costs(table: Table, s: GameState, e: Play, owner: int, effect: Link, 
     card = table.card_of(e.card)
     for cost in costs(card.text, card.type):
         found = cards_for(table, s, owner, cost, effect)
-        if cost.action == "discard" and e.source is Source.HAND and found:
+        if cost.action == "discard" and e.source is Source.HAND and owner == e.player and found:
             found -= 1  # the card played leaves the hand before its effect is done
         if found is not None and found < cost.count:
             out.append(ActionImpossible(owner, e.card, cost, found))
@@ -520,7 +520,7 @@ def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objecti
 
 def _check_to_discard(table: Table, s: GameState, e: ToDiscard, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
-    _check_protected(table, s, e.card, e.owner, UnicornAction.DISCARD, out)
+    _check_protected(table, s, e.card, e.owner, UnicornAction.TO_DISCARD, out)
 
 
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:

@@ -2,11 +2,12 @@
 
 `protections` answers whether a card in a Stable may be destroyed, sacrificed, stolen, moved, swapped, returned or
 otherwise taken by an effect, with each protection that forbids it as the objection that says so. The destroy,
-sacrifice, steal, move, swap and return checks (`checks.py`) ask it with the effect being done (the chain's first
-link); the check of a play asks it with the played card's own effect, for the target its effect needs
-(`has_target`: the play is impossible without one, 000 "If you have a card in your hand that requires you to
-perform an impossible action, you may not play it") and for the target declared at the play (`target_fits`, 002
-targeting "Option 1"). So a protection is written here once (docs/game.md, "What the tracker checks per card").
+sacrifice, steal, move, swap, return, discard-pile, Nursery and deck checks (`checks.py`) ask it with the effect
+being done (the chain's first link); the check of a play asks it with the played card's own effect, for the target
+its effect needs (`has_target`: the play is impossible without one, 000 "If you have a card in your hand that
+requires you to perform an impossible action, you may not play it"), for each target declared at the play
+(`target_fits`, 002 targeting "Option 1") and for the cards its costs act on (`cards_for`: Two-For-One's sacrifice
+and destroy). So a protection is written here once (docs/game.md, "What the tracker checks per card").
 """
 
 from __future__ import annotations
@@ -168,7 +169,7 @@ def _needed_action(table: Table, need: Need, effect: Link) -> UnicornAction:
 #: What takes a card without destroying or sacrificing it: what Magical Kittencorn's first print ("nor affect it in
 #: any other way") and the guards of a Stable's Unicorns (Dragon Protection, Dragon Slayer Unicorn) keep off too.
 _TAKEN = frozenset(
-    {UnicornAction.STEAL, UnicornAction.MOVE, UnicornAction.SWAP, UnicornAction.RETURN, UnicornAction.DISCARD}
+    {UnicornAction.STEAL, UnicornAction.MOVE, UnicornAction.SWAP, UnicornAction.RETURN, UnicornAction.TO_DISCARD}
 )
 
 #: What The Kids Are Alright keeps from the Babies in its Field: "cannot be sacrificed, destroyed or stolen".

@@ -139,7 +139,7 @@ _ACTION_VERBS = {
     UnicornAction.NURSERY: "send a Baby to the Nursery",
     UnicornAction.DECK: "shuffle a card into the deck",
     UnicornAction.SWAP: "swap a card",
-    UnicornAction.DISCARD: "put a card in the discard pile",
+    UnicornAction.TO_DISCARD: "put a card in the discard pile",
 }
 
 
@@ -153,7 +153,7 @@ _DONE_TO_A_UNICORN = {
     UnicornAction.NURSERY: "send it to the Nursery",
     UnicornAction.DECK: "shuffle it into the deck",
     UnicornAction.SWAP: "swap it",
-    UnicornAction.DISCARD: "put it in the discard pile",
+    UnicornAction.TO_DISCARD: "put it in the discard pile",
 }
 
 
