@@ -173,7 +173,7 @@ SAMPLES: dict[type[Event], Event] = {
 #: taken out is missed here).
 MORE: tuple[Event, ...] = (
     events.Respond(0, "super-neigh"),
-    events.Play(0, "yay", target=1),
+    events.Play(0, "yay", targets=(1,)),
     events.EndTurn(to=1),
     events.ToDeck(0, Gathered.STABLE),
     events.ToDeck(0, Gathered.CARD, "yay"),

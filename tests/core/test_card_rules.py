@@ -21,7 +21,7 @@ import pytest
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
-from assistant.core.cards.wording import CHECKED_WORDING, checked_tags, leave_effect, save_of
+from assistant.core.cards.wording import CHECKED_WORDING, Need, checked_tags, leave_effect, save_of
 from assistant.core.game.events import (
     Bring,
     DeckEmpty,
@@ -58,6 +58,7 @@ from assistant.core.game.objections import (
     CannotPlay,
     CannotSteal,
     Guarded,
+    Impossible,
     Indestructible,
     MagicCannotAffect,
     MagicCannotDestroy,
@@ -70,7 +71,7 @@ from assistant.core.game.objections import (
 )
 from assistant.core.game.rules import load_rules
 from assistant.storage.decks import deck_files, load_card_set, load_deck
-from tests.core.playing import ANA, BEN, bring, declined, moves, table
+from tests.core.playing import ANA, BEN, bring, declined, moves, table, warned
 
 #: The tags a card's wording says and the tracker checks (`CHECKED_WORDING`).
 CHECKED_TAGS = frozenset(tag for _, tag in CHECKED_WORDING)
@@ -329,7 +330,9 @@ def test_dragon_slayer_keeps_cards_named_dragon_away():
     affect your Unicorn cards"."""
     g = table("uu-2nd", ("uu-dragons",))
     bring(g, "dragon-slayer-unicorn", into=BEN)
-    moves(g, Play(ANA, "dragon-s-breath"), Resolve())
+    # Ben's Unicorns are the only ones it could destroy: the play itself asks an impossible action (issue 103)
+    assert warned(g, Play(ANA, "dragon-s-breath")) == (Impossible(ANA, "dragon-s-breath", Need.OTHERS_UNICORN),)
+    moves(g, Resolve())
     assert declined(g, Destroy(ANA, "dragon-slayer-unicorn", BEN)) == (
         Guarded("dragon-slayer-unicorn", 1, "dragon-slayer-unicorn", "dragon-s-breath"),
     )

@@ -321,7 +321,7 @@ def test_a_play_carries_its_declared_target_as_a_seat_and_the_neigh_question_say
     session.handle("verbosity coaching")
     bring(session, "basic-unicorn-red", "Ben")
     said = session.handle("play unicorn poison targeting Ben")
-    assert session.game.log[-1] == Play(play.ANA, "unicorn-poison", target=play.BEN)
+    assert session.game.log[-1] == Play(play.ANA, "unicorn-poison", targets=(play.BEN,))
     assert "Ana played Unicorn Poison, targeting Ben." in said.speech
     assert "Any Neigh for Ana's Unicorn Poison, targeting Ben?" in said.speech
 
@@ -336,18 +336,18 @@ def test_a_target_its_card_cannot_act_on_is_warned_at_the_play():
     play.bring(g, "basic-unicorn-blue", play.CY)
     dee = 3
     for aimed in (play.BEN, dee, play.ANA):
-        found = g.check(Play(play.ANA, "unicorn-poison", target=aimed))
+        found = g.check(Play(play.ANA, "unicorn-poison", targets=(aimed,)))
         assert found == (TargetUnfit(play.ANA, "unicorn-poison", aimed, Need.OTHERS_UNICORN),), aimed
-    assert g.check(Play(play.ANA, "unicorn-poison", target=play.CY)) == ()
+    assert g.check(Play(play.ANA, "unicorn-poison", targets=(play.CY,))) == ()
 
 
 def test_a_declared_target_survives_undo_and_a_save_and_an_old_save_still_loads():
     g = three_at_table()
     play.bring(g, "basic-unicorn-red", play.BEN)
     before = g.state
-    event = Play(play.ANA, "unicorn-poison", target=play.BEN)
+    event = Play(play.ANA, "unicorn-poison", targets=(play.BEN,))
     g.push(event)
-    assert g.state.pile[0].target == play.BEN
+    assert g.state.pile[0].targets == (play.BEN,)
     saved = event.to_dict()
     assert event_from_dict(saved, 3, {"unicorn-poison"}) == event
     old = {"e": "play", "player": 0, "card": "unicorn-poison", "into": None, "source": "hand"}  # before targets
@@ -364,9 +364,9 @@ def test_a_phones_play_declares_its_target_as_the_typed_line_does():
     bring(session, "basic-unicorn-red", "Ben")
     move = read_move({"verb": "play", "card": "unicorn-poison", "aim": "Ben"})
     command, _ = command_for(move, "Ana", session.game)
-    assert command.other == "Ben"
+    assert command.aims == ("Ben",)
     session.phone_desk.device_move("Ana", move)
-    assert session.game.log[-1] == Play(play.ANA, "unicorn-poison", target=play.BEN)
+    assert session.game.log[-1] == Play(play.ANA, "unicorn-poison", targets=(play.BEN,))
     with pytest.raises(DeviceMoveError):
         read_move({"verb": "draw", "aim": "Ben"})  # only a play aims
 

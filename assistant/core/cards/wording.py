@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from assistant.core.cards.card import VARIATIONS, CardType, Tag, normalize
 
@@ -25,6 +26,9 @@ __all__ = [
     "Need",
     "needed_target",
     "needed_action",
+    "Cost",
+    "CostAction",
+    "costs",
     "required_actions",
     "SaveCard",
     "save_of",
@@ -344,6 +348,12 @@ class UnicornAction(enum.Enum):
     """Back to the Nursery (Safe Sex: "send one Baby Unicorn card in their Stable back to the Nursery")."""
     DECK = "deck"
     """Into the deck (Dragon Skies: "take a Unicorn card from your Stable, shuffle it into the deck")."""
+    SWAP = "swap"
+    """Swapped for a card in another Stable (Unicorn Swap's exchange, `swap`): no wording of an effect on Unicorn
+    cards is read as it, so only a protection of the card itself keeps it off (`core/game/protection.py`)."""
+    TO_DISCARD = "to-discard"
+    """Put from a Stable into the discard pile, neither sacrificed nor destroyed (Unicorn Shrinkray's "goes to the
+    discard pile"; not a discard, which is from a hand); as `SWAP`, never read from wording."""
 
 
 #: A Unicorn card as an effect names its target: "a Unicorn card", "one of that player's Unicorn cards", "all of
@@ -410,19 +420,7 @@ def required_actions(text: str, card_type: CardType) -> frozenset[Tag]:
     Two-For-One's destroy after its sacrifice, Unicorn Swap's steal after its move (`must_destroy`, `must_steal`).
     None where the effect lets its player choose ("Choose one", "you may", "either"), for an action joined to an
     optional one ("If you do", "Then" after a "may"), or one of "the same number" as a chosen number."""
-    if card_type in (CardType.INSTANT, CardType.BABY):
-        return frozenset()
-    effect: list[str] = []
-    doing = card_type is CardType.MAGIC
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
-        entering = _ENTERING.match(sentence)
-        if entering and card_type is not CardType.MAGIC:
-            doing = True
-            effect.append(sentence[entering.end() :])
-        elif _OTHER_EFFECT.match(sentence):
-            doing = False
-        elif doing:
-            effect.append(sentence)
+    effect = _played_effect(text, card_type)
     if re.search(r"\bchoose one\b|\bpick one of\b|\beither\b|\bthe same number\b", " ".join(effect), re.I):
         return frozenset()
     found: set[Tag] = set()
@@ -435,6 +433,105 @@ def required_actions(text: str, card_type: CardType) -> frozenset[Tag]:
             if not _NOT_REQUIRED_BEFORE.search(sentence[: action.start()]):
                 found.add(_REQUIRED_TAGS[action.group(1).lower()])
     return frozenset(found)
+
+
+def _played_effect(text: str, card_type: CardType) -> list[str]:
+    """The sentences of the effect a card does as it is played: a Magic card's whole effect, a Unicorn's, an
+    Upgrade's or a Downgrade's as it enters (the opening "When this card enters your Stable, " cut off); none for an
+    Instant or a Baby."""
+    if card_type in (CardType.INSTANT, CardType.BABY):
+        return []
+    effect: list[str] = []
+    doing = card_type is CardType.MAGIC
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        entering = _ENTERING.match(sentence)
+        if entering and card_type is not CardType.MAGIC:
+            doing = True
+            effect.append(sentence[entering.end() :])
+        elif _OTHER_EFFECT.match(sentence):
+            doing = False
+        elif doing:
+            effect.append(sentence)
+    return effect
+
+
+CostAction = Literal["sacrifice", "discard", "destroy"]
+"""An action a card's effect may require of its player on cards they must have (a defined action, 000)."""
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An action a card's effect requires of its player as it is played, before anything else it does, on cards that
+    must be there for it (000: "If you have a card in your hand that requires you to perform an impossible action,
+    you may not play it"): Two-For-One's sacrifice of a card in its player's Stable, then its destroy of 2 cards in
+    other players' Stables; The Great Baby Heist's discard of 2 cards."""
+
+    action: CostAction
+    """sacrifice: cards in the player's own Stable; discard: cards from their hand; destroy: cards in other players'
+    Stables."""
+    count: int
+    """How many cards it acts on."""
+    kind: str = ""
+    """The cards it acts on: "" any card, "unicorn" a Unicorn (an Animal) card, "baby" or "basic" such a one, or a
+    variation ("llama")."""
+    one_player: bool = False
+    """A destroy whose cards must all be in one other player's Stable (Llamakaze: "in the Field of one other
+    player")."""
+
+
+_COUNT = r"(?P<count>a|an|one|\d+)"
+_COST_KIND = r"(?:of your )?(?P<kind>(?:(?:Baby|Basic) )?(?:Unicorn|Animal)|Llama|Alpaca|Goat|Ram)? ?cards?"
+#: Each action a card's effect may require as it is played, as its clause says it.
+_COST_CLAUSES: tuple[tuple[CostAction, re.Pattern[str]], ...] = (
+    ("sacrifice", re.compile(rf"^(?:you must )?sacrifice {_COUNT} {_COST_KIND}(?: in your (?:Stable|Field))?$", re.I)),
+    ("discard", re.compile(rf"^(?:you must )?discard {_COUNT} cards?(?: from your hand)?$", re.I)),
+    (
+        "destroy",
+        re.compile(
+            rf"^destroy {_COUNT} {_COST_KIND} in (?:(?:another player's|other players') (?:Stable|Field)s?|"
+            r"the (?:Stable|Field) of (?P<one>one other player))$",
+            re.I,
+        ),
+    ),
+)
+#: Where one clause of an effect ends and the next begins: a sentence's end, "then", "and then".
+_CLAUSE_END = re.compile(r"\.\s*|,?\s*\b(?:and\s+)?then\b,?\s*", re.IGNORECASE)
+#: A text that says what happens when its player cannot pay (the 1st Edition Unicorn Phoenix): never impossible.
+_WAY_OUT = re.compile(r"\bShould you have no card to discard\b", re.IGNORECASE)
+
+
+def costs(text: str, card_type: CardType) -> tuple[Cost, ...]:
+    """The actions a card's effect requires of its player as it is played (`Cost`), in order, read from the opening
+    of its effect up to its first clause that is no such action (a draw, a choice, "you may", "up to", "any number",
+    "all", "every player"): Two-For-One sacrifices a card in its player's Stable, then destroys 2 cards in other
+    players' Stables; Unicorn Poison destroys a Unicorn card in another player's Stable. Empty for a card whose text
+    says what happens when its player cannot (the 1st Edition Unicorn Phoenix)."""
+    if _WAY_OUT.search(text):
+        return ()
+    found: list[Cost] = []
+    for clause in _CLAUSE_END.split(" ".join(_played_effect(text, card_type))):
+        if not clause.strip():
+            continue
+        cost = _cost_of(clause.strip())
+        if cost is None:
+            break
+        found.append(cost)
+    return tuple(found)
+
+
+def _cost_of(clause: str) -> Cost | None:
+    """The cost one clause of an effect says, or None when it says none."""
+    for action, pattern in _COST_CLAUSES:
+        said = pattern.match(clause)
+        if said is None:
+            continue
+        count = int(said["count"]) if said["count"].isdigit() else 1
+        kind = (said.groupdict().get("kind") or "").lower()
+        kind = {"unicorn": "unicorn", "animal": "unicorn", "baby unicorn": "baby", "baby animal": "baby"}.get(
+            kind, "basic" if kind.startswith("basic") else kind
+        )
+        return Cost(action, count, kind, bool(said.groupdict().get("one")))
+    return None
 
 
 def needed_action(text: str) -> UnicornAction | None:

@@ -25,8 +25,8 @@ class PileCard:
     card: str
     into: int | None = None
     """For the played card at the bottom: the Stable it goes into when it resolves."""
-    target: int | None = None
-    """For the played card at the bottom: the player its effect aims at, when its player declared one."""
+    targets: tuple[int, ...] = ()
+    """For the played card at the bottom: the players its effect aims at, when its player declared them."""
 
 
 class TriggerKind(enum.Enum):

@@ -13,10 +13,10 @@ from typing import Any
 from assistant.core.cards.card import VARIATIONS, CardType, Tag
 from assistant.core.cards.wording import (
     UnicornAction,
+    costs,
     needed_target,
     needed_variation,
     then_join,
-    unicorn_actions,
 )
 from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, is_neigh
 from assistant.core.game.declared import using
@@ -52,8 +52,9 @@ from assistant.core.game.events import (
     ToNursery,
     UseEffect,
 )
-from assistant.core.game.moves import ACTION_OF, prepare
+from assistant.core.game.moves import ACTION_OF, acted_on, prepare
 from assistant.core.game.objections import (
+    ActionImpossible,
     ActionOver,
     ActionUsed,
     BabyNotInHand,
@@ -73,15 +74,11 @@ from assistant.core.game.objections import (
     ExtraIsAPlay,
     FirstNotDone,
     GameIsOver,
-    Guarded,
     HandOverLimit,
     HeldIn,
     Impossible,
-    Indestructible,
     InstantNotPlayed,
     InstantsBanned,
-    MagicCannotAffect,
-    MagicCannotDestroy,
     NameBanned,
     NeedsAllVariations,
     NeedsBasic,
@@ -90,7 +87,6 @@ from assistant.core.game.objections import (
     NoReshuffle,
     NotABaby,
     NotAnAnimal,
-    NotAUnicornHere,
     NotDrawn,
     NotForStable,
     NothingToAnswer,
@@ -105,13 +101,13 @@ from assistant.core.game.objections import (
     OthersCannotPlay,
     OwnCard,
     PhaseIsSkipped,
-    Protected,
     RemovedCard,
+    SelectedTwice,
     StealOwn,
     TargetUnfit,
-    TriggerCannotDestroy,
     VariationKeptOut,
 )
+from assistant.core.game.protection import Harm, cards_for, effect_of_play, has_target, protections, target_fits
 from assistant.core.game.rules import DeckOut
 from assistant.core.game.state import GameState, skipped_by
 from assistant.core.game.table import Table
@@ -127,7 +123,21 @@ def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]
     if checker is not None:
         checker(table, s, event, out)
     _check_then(table, s, event, out)
+    _check_selected(s, event, out)
     return tuple(out)
+
+
+def _check_selected(s: GameState, event: Event, out: list[Objection]) -> None:
+    """A card the link being done (the chain's first) already took into a Stable, chosen again by an event of the
+    same link (000, "Order of Resolution": "If multiple triggered effects require a target, the same card may not be
+    selected twice in the same link"). Copies of one card are told apart only by count: while the Stable holds more
+    copies than the link took into it, the one chosen may be another."""
+    if not s.chain:
+        return
+    for card, owner in acted_on(event):
+        taken = s.selected.count((card, owner))
+        if taken and taken >= s.players[owner].stable.count(card):
+            out.append(SelectedTwice(card, owner, s.chain[0][0].card))
 
 
 def _check_then(table: Table, s: GameState, event: Event, out: list[Objection]) -> None:
@@ -190,17 +200,10 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     if variation and not table.herd(s, e.player).get(variation):
         out.append(NeedsVariation(e.player, e.card, variation))
     _check_name_ban(table, s, e.player, e.card, out)
-    need = needed_target(card.text)
     into = s.players[e.player if e.into is None else e.into].stable
     silenced = enters_a_stable(card) and table.triggers_silenced(into, e.card)  # (Blinding Light: no effect to do)
-    magic = card.type is CardType.MAGIC
-    if need is not None and not silenced and not table.has_target(s, e.player, need, magic):
-        out.append(Impossible(e.player, e.card, need))
-    elif need is not None and not silenced and e.target is not None:  # 002, targeting "Option 1": declared at play
-        owner = e.player if e.into is None or not enters_a_stable(card) else e.into
-        if not table.target_fits(s, owner, need, e.target, magic):
-            out.append(TargetUnfit(owner, e.card, e.target, need))
     if not silenced:
+        _check_target(table, s, e, out)
         _check_forbidden(table, s, e, out)
     if enters_a_stable(card):
         _check_entry(table, s, e.card, e.player if e.into is None else e.into, out)
@@ -208,6 +211,41 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         _check_source(table, s, e.player, e.card, e.source, out)
     elif e.source is Source.HAND:
         _check_hand(table, s, e.player, out)
+
+
+def _check_target(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
+    """A card whose effect needs something to act on (`needed_target`), played when nothing it needs is there, or
+    every such card is protected from it (`protection.has_target`: 000, "If you have a card in your hand that
+    requires you to perform an impossible action, you may not play it"); else each of its declared targets that has
+    nothing it may act on, by the same rule (`protection.target_fits`; 002, targeting "Option 1: declare which
+    player(s) you are targeting"). A card that enters a Stable does its effect for that Stable's owner."""
+    card = table.card_of(e.card)
+    need = needed_target(card.text)
+    owner = e.player if e.into is None or not enters_a_stable(card) else e.into
+    effect = effect_of_play(card, owner)
+    if need is None:
+        _check_costs(table, s, e, owner, effect, out)
+        return
+    if not has_target(table, s, e.player, need, effect):
+        out.append(Impossible(e.player, e.card, need))
+    else:
+        unfit = (aimed for aimed in e.targets if not target_fits(table, s, owner, need, aimed, effect))
+        out.extend(TargetUnfit(owner, e.card, aimed, need) for aimed in unfit)
+
+
+def _check_costs(table: Table, s: GameState, e: Play, owner: int, effect: Link, out: list[Objection]) -> None:
+    """Each action a card's effect requires of its player as it is played (`costs`: a sacrifice, a discard, a
+    destroy) with fewer cards there for it than it acts on (`protection.cards_for`, by the same protection rule as
+    the sacrifice or destroy that follows; a hand not counted is never too small): 000, "If you have a card in your
+    hand that requires you to perform an impossible action, you may not play it". A card that names what it needs to
+    act on is checked by that need instead (`needed_target`)."""
+    card = table.card_of(e.card)
+    for cost in costs(card.text, card.type):
+        found = cards_for(table, s, owner, cost, effect)
+        if cost.action == "discard" and e.source is Source.HAND and owner == e.player and found:
+            found -= 1  # the card played leaves the hand before its effect is done
+        if found is not None and found < cost.count:
+            out.append(ActionImpossible(owner, e.card, cost, found))
 
 
 #: Each action a card's effect may require (its tag), the tag of a card in a player's Stable that forbids it them,
@@ -418,126 +456,41 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_STEALING)
     if blocker:
         out.append(CannotSteal(e.player, blocker))
-    _check_babies(table, s, e.card, e.owner, out)
     _check_carried(table, s, e.card, e.owner, e.player, UnicornAction.STEAL, out)
 
 
 def _check_carried(
     table: Table, s: GameState, card_id: str, owner: int, into: int, action: UnicornAction, out: list[Objection]
 ) -> None:
-    """A card in `owner`'s Stable taken into `into`'s (stolen, moved): its guards (`_check_touch`), a Panda's
-    (`_check_pandas`), a variation held in its Field (`_check_held`), and what keeps it out of `into`'s
-    (`_check_entry`)."""
-    _check_touch(table, s, card_id, owner, out)
-    _check_pandas(table, s, card_id, owner, action, out)
+    """A card in `owner`'s Stable taken into `into`'s (stolen, moved): what protects it (`_check_protected`), a
+    variation held in its Field (`_check_held`), and what keeps it out of `into`'s (`_check_entry`)."""
+    _check_protected(table, s, card_id, owner, action, out)
     _check_held(table, s, card_id, owner, into, out)
     _check_entry(table, s, card_id, into, out)
+
+
+def _check_protected(
+    table: Table, s: GameState, card_id: str, owner: int, action: UnicornAction, out: list[Objection]
+) -> None:
+    """Every protection that keeps the action, by the effect being done (the chain's first link), from a card in
+    `owner`'s Stable: the one rule (`protection.protections`), the same the play's target check asks."""
+    effect: Link = s.chain[0] if s.chain else ()
+    out.extend(protections(table, s.stables, Harm(card_id, owner, action, effect)))
 
 
 def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection]) -> None:
     if e.owner == e.player:
         out.append(DestroyOwn(e.player, e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
-    card = table.card_of(e.card)
-    if card.type.is_creature:
-        guard = table.stable_card_with(s.stables, e.owner, Tag.PROTECTS_UNICORNS)
-        if guard:
-            out.append(Protected(e.card, guard, e.owner))
-    _check_babies(table, s, e.card, e.owner, out)
-    if card.has(Tag.INDESTRUCTIBLE):
-        out.append(Indestructible(e.card))
-    magic = _magic_resolving(table, s)
-    if magic and card.has(Tag.MAGIC_PROOF):
-        out.append(MagicCannotDestroy(e.card, magic))
-    link = s.chain[0] if s.chain else ()
-    if card.has(Tag.TRIGGER_PROOF) and link and all(t.kind in _TRIGGERED for t in link):
-        out.append(TriggerCannotDestroy(e.card, link[0].card))
-    _check_pandas(table, s, e.card, e.owner, UnicornAction.DESTROY, out)
     peace = table.stable_card_with(s.stables, e.player, Tag.STOPS_DESTROYING)
     if peace:
         out.append(CannotDestroy(e.player, peace))
-    _check_guard(table, s, e.card, e.owner, out)
-
-
-#: Effects that are triggered (on entering, leaving, at the beginning of a turn), not a played card's.
-_TRIGGERED = frozenset(
-    {TriggerKind.ENTER, TriggerKind.LEAVE, TriggerKind.BEGIN, TriggerKind.BEGIN_OPTIONAL, TriggerKind.DUTY}
-)
-
-_DRAGON = re.compile(r"\bdragon", re.IGNORECASE)
-
-
-def _magic_resolving(table: Table, s: GameState) -> str | None:
-    """The Magic card whose effect is being done (the first link of the chain), or None."""
-    link = s.chain[0] if s.chain else ()
-    return next((t.card for t in link if t.kind is TriggerKind.MAGIC), None)
-
-
-def _check_pandas(
-    table: Table, s: GameState, card_id: str, owner: int, action: UnicornAction, out: list[Objection]
-) -> None:
-    """A Unicorn card that the effect being done (the chain's first link) acts on as a Unicorn card, by its wording
-    ("destroy a Unicorn card", "steal one of their Unicorn cards": `unicorn_actions`), in a Stable whose card makes
-    its Unicorns no Unicorns (Pandamonium: "Cards that affect Unicorn cards have no effect on your Pandas")."""
-    if not s.chain or not table.card_of(card_id).type.is_creature:
-        return
-    effects = (
-        t.card
-        for t in s.chain[0]
-        if (c := table.cards.get(t.card)) and action in unicorn_actions(c.text, t.kind is TriggerKind.LEAVE)
-    )
-    effect = next(effects, None)
-    mask = table.stable_card_with(s.stables, owner, Tag.NOT_A_UNICORN_EFFECT) if effect else None
-    if effect and mask:
-        out.append(NotAUnicornHere(card_id, owner, mask, effect, action))
-
-
-def _check_touch(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
-    """A card stolen, moved, swapped or returned: the guards of `_check_guard`, and a card that Magic cards cannot
-    affect while a Magic card's effect is done (the 1st Edition Magical Kittencorn: "nor affect it in any other
-    way")."""
-    magic = _magic_resolving(table, s)
-    if magic and table.card_of(card_id).has(Tag.MAGIC_UNTOUCHABLE):
-        out.append(MagicCannotAffect(card_id, magic))
-    _check_guard(table, s, card_id, owner, out)
-
-
-def _check_guard(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
-    """A Unicorn in a Stable whose card keeps the effect being done (the chain's first link) away from it:
-    Dragon Protection (other players' triggered effects; in its older print, other players' Unicorn cards'
-    effects), Dragon Slayer Unicorn (cards named Dragon)."""
-    link: Link = s.chain[0] if s.chain else ()
-    if not link or not table.card_of(card_id).type.is_creature:
-        return
-    sources = [table.cards.get(t.card) for t in link]
-    guard = table.stable_card_with(s.stables, owner, Tag.UNICORN_EFFECT_PROOF)
-    if guard and all(c is not None and c.type.is_creature for c in sources):
-        if all(t.owner != owner for t in link):
-            out.append(Guarded(card_id, owner, guard, link[0].card))
-            return
-    guard = table.stable_card_with(s.stables, owner, Tag.OTHERS_TRIGGER_PROOF)
-    if guard and all(t.kind in _TRIGGERED and t.owner != owner for t in link):
-        out.append(Guarded(card_id, owner, guard, link[0].card))
-        return
-    guard = table.stable_card_with(s.stables, owner, Tag.DRAGON_PROOF)
-    if guard and all(c is not None and _DRAGON.search(c.name) for c in sources):
-        out.append(Guarded(card_id, owner, guard, link[0].card))
+    _check_protected(table, s, e.card, e.owner, UnicornAction.DESTROY, out)
 
 
 def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.player, out)
-    if table.card_of(e.card).has(Tag.INDESTRUCTIBLE):
-        out.append(Indestructible(e.card, sacrificed=True))
-    _check_babies(table, s, e.card, e.player, out)
-    _check_pandas(table, s, e.card, e.player, UnicornAction.SACRIFICE, out)
-
-
-def _check_babies(table: Table, s: GameState, card_id: str, owner: int, out: list[Objection]) -> None:
-    """A Baby sacrificed, destroyed or stolen from a Field whose card protects its Babies (The Kids Are Alright)."""
-    if table.card_of(card_id).type is CardType.BABY:
-        guard = table.stable_card_with(s.stables, owner, Tag.PROTECTS_BABIES)
-        if guard:
-            out.append(Protected(card_id, guard, owner))
+    _check_protected(table, s, e.card, e.player, UnicornAction.SACRIFICE, out)
 
 
 def _check_save(table: Table, s: GameState, e: Save, out: list[Objection]) -> None:
@@ -562,13 +515,12 @@ def _check_from_hand(table: Table, s: GameState, player: int, card: str | None, 
 
 def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
-    _check_touch(table, s, e.card, e.owner, out)
-    _check_pandas(table, s, e.card, e.owner, UnicornAction.RETURN, out)
+    _check_protected(table, s, e.card, e.owner, UnicornAction.RETURN, out)
 
 
 def _check_to_discard(table: Table, s: GameState, e: ToDiscard, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
-    _check_touch(table, s, e.card, e.owner, out)
+    _check_protected(table, s, e.card, e.owner, UnicornAction.TO_DISCARD, out)
 
 
 def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
@@ -597,8 +549,8 @@ def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> No
 def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_in_stable(table, s, e.other_card, e.other_owner, out)
-    _check_touch(table, s, e.card, e.owner, out)
-    _check_touch(table, s, e.other_card, e.other_owner, out)
+    _check_protected(table, s, e.card, e.owner, UnicornAction.SWAP, out)
+    _check_protected(table, s, e.other_card, e.other_owner, UnicornAction.SWAP, out)
     _check_held(table, s, e.card, e.owner, e.other_owner, out)
     _check_held(table, s, e.other_card, e.other_owner, e.owner, out)
     _check_entry(table, s, e.card, e.other_owner, out)
@@ -614,7 +566,7 @@ def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list[Objection
     if table.card_of(e.card).type is not CardType.BABY:
         out.append(NotABaby(e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
-    _check_pandas(table, s, e.card, e.owner, UnicornAction.NURSERY, out)
+    _check_protected(table, s, e.card, e.owner, UnicornAction.NURSERY, out)
 
 
 def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) -> None:
@@ -660,7 +612,7 @@ def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) 
     # a move recorded late is a correction (docs/commands.md, "Removals"). What makes it impossible is warned.
     if e.card is not None and e.owner is not None:
         _check_in_stable(table, s, e.card, e.owner, out)
-        _check_pandas(table, s, e.card, e.owner, UnicornAction.DECK, out)
+        _check_protected(table, s, e.card, e.owner, UnicornAction.DECK, out)
     elif e.what is Gathered.CARD:
         _check_hand(table, s, e.player, out)
 

@@ -85,15 +85,18 @@ class Play(Event):
     """The Stable a Unicorn, Upgrade or Downgrade goes into; None for Magic and Instant cards."""
     source: Source = Source.HAND
     """Where the card is played from: the hand, or the deck or the discard pile (Dragon Kiss)."""
-    target: int | None = None
-    """The player the card's effect aims at, as its player declared it at the play (002, targeting "Option 1":
-    `play unicorn poison targeting Ben`); None when not declared."""
+    targets: tuple[int, ...] = ()
+    """The players the card's effect aims at, as its player declared them at the play (002, targeting "Option 1:
+    declare which player(s) you are targeting": `play unicorn poison targeting Ben`, `play prismatic bray targeting
+    Ben and Cy`); empty when none was declared."""
 
     def to_dict(self) -> dict[str, Any]:
-        """As every event's, without a target not declared: a save written before targets existed reads the same."""
+        """As every event's, its targets saved as `target`: none declared, no `target` (a save written before
+        targets existed reads the same); one, its seat (as every save with a target was written); several, a list."""
         out = super().to_dict()
-        if out.get("target") is None:
-            out.pop("target", None)
+        targets = out.pop("targets")
+        if targets:
+            out["target"] = targets[0] if len(targets) == 1 else list(targets)
         return out
 
 
@@ -408,7 +411,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     )
 }  # fmt: skip
 
-_PLAYER_FIELDS = {"player", "owner", "other_owner", "other", "into", "to", "target"}
+_PLAYER_FIELDS = {"player", "owner", "other_owner", "other", "into", "to"}
 _CARD_FIELDS = {"card", "other_card"}
 
 
@@ -424,6 +427,10 @@ def event_from_dict(data: object, players: int, card_ids: Container[str]) -> Eve
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise EventError(f"unknown event kind {kind!r}")
+    if cls is Play and "target" in data:  # the save form of `targets` (`Play.to_dict`)
+        said = data["target"]
+        data = {**data, "targets": [] if said is None else said if isinstance(said, list) else [said]}
+        del data["target"]
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = set(data) - set(fields) - {"e"}
     if extra:
@@ -442,7 +449,6 @@ def _check_value(kind: str, name: str, value: object, players: int, card_ids: Co
     if name in _PLAYER_FIELDS:
         if value is None and (name, kind) in (
             ("into", "play"),
-            ("target", "play"),
             ("to", "end-turn"),
             ("owner", "to-deck"),
             ("player", "goal"),
@@ -450,6 +456,13 @@ def _check_value(kind: str, name: str, value: object, players: int, card_ids: Co
             return None
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
             raise EventError(f"{kind}: {name}: {value!r} is not a seat of this game")
+        return value
+    if name == "targets":
+        seats = value if isinstance(value, list) else [None]
+        return tuple(_check_value(kind, "target", seat, players, card_ids) for seat in seats)
+    if name == "target":  # one of a play's targets
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+            raise EventError(f"{kind}: target: {value!r} is not a seat of this game")
         return value
     if name in _CARD_FIELDS:
         if value is None and kind in ("discard", "to-deck", "give"):

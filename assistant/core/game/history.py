@@ -98,7 +98,7 @@ class Game:
     >>> game.check(Play(1, "rainbow-aura"))  # Ben would play on Ana's turn: an objection, never a refusal
     (NotYourTurn(player=1, current=0),)
     >>> game.push(Play(0, "basic-unicorn-red")).facts  # the card waits on the pile for an Instant
-    (PileOpened(top=PileCard(player=0, card='basic-unicorn-red', into=0, target=None)),)
+    (PileOpened(top=PileCard(player=0, card='basic-unicorn-red', into=0, targets=())),)
     >>> game.push(Resolve()).facts[-1]  # no Neigh: it enters Ana's Stable and the count changes
     TallyChanged(before=(1, 1), after=(2, 1))
     >>> game.pop().event, game.state.players[0].stable  # undo

@@ -148,14 +148,44 @@ ACTION_OF: dict[type[Event], str] = {
 
 
 def _note_done(doing: Link | None, d: Draft, event: Event) -> None:
-    """The actions done while one link is the chain's first: forgotten once another link is first (or none)."""
+    """The actions done, and the cards taken into a Stable (`landed`), while one link is the chain's first:
+    forgotten once another link is first (or none)."""
     first = d.chain[0] if d.chain else None
     if first is None or first != doing:
-        d.done = ()
+        d.done, d.selected = (), ()
         return
     action = ACTION_OF.get(type(event))
     if action is not None and action not in d.done:
         d.done = d.done + (action,)
+    d.selected = d.selected + landed(event)
+
+
+def landed(event: Event) -> tuple[tuple[str, int], ...]:
+    """The cards an event takes from one Stable into another, each with the seat whose Stable it goes to: a card
+    stolen, moved, or each of two swapped (`GameState.selected`)."""
+    match event:
+        case Steal(card=card, player=player):
+            return ((card, player),)
+        case Move(card=card, into=into):
+            return ((card, into),)
+        case Swap(card=card, owner=owner, other_card=other_card, other_owner=other_owner):
+            return ((card, other_owner), (other_card, owner))
+    return ()
+
+
+def acted_on(event: Event) -> tuple[tuple[str, int], ...]:
+    """The cards in a Stable an event acts on, each with the seat whose Stable holds it: destroyed, sacrificed,
+    stolen, moved, swapped, returned to a hand, put in the discard pile, sent to the Nursery or into the deck."""
+    match event:
+        case Destroy() | Steal() | Move() | ReturnToHand() | ToDiscard() | ToNursery():
+            return ((event.card, event.owner),)
+        case Sacrifice(card=card, player=player):
+            return ((card, player),)
+        case Swap(card=card, owner=owner, other_card=other_card, other_owner=other_owner):
+            return ((card, owner), (other_card, other_owner))
+        case ToDeck(card=card, owner=owner) if card is not None and owner is not None:
+            return ((card, owner),)
+    return ()
 
 
 def _close_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
@@ -420,7 +450,7 @@ def _apply_play(table: Table, d: Draft, e: Play, facts: list[Fact]) -> None:
             _advance(table, d, Phase.ACTION, facts)
         d.actions += 1
     into = (e.player if e.into is None else e.into) if enters_a_stable(card) else None
-    d.pile = (PileCard(e.player, e.card, into, e.target),)
+    d.pile = (PileCard(e.player, e.card, into, e.targets),)
     facts.append(PileOpened(d.pile[0]))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.core.cards.wording import Need, UnicornAction
+from assistant.core.cards.wording import Cost, Need, UnicornAction
 from assistant.core.game.events import Phase
 
 
@@ -469,6 +469,31 @@ class Impossible(Objection):
     player: int
     card: str
     need: Need
+
+
+@dataclass(frozen=True)
+class ActionImpossible(Objection):
+    """A card whose effect requires of its player an action (`Cost`: a sacrifice, a discard, a destroy) with fewer
+    cards there for it than it acts on (000: "If you have a card in your hand that requires you to perform an
+    impossible action, you may not play it"): Two-For-One with its player's Stable empty."""
+
+    player: int
+    card: str
+    cost: Cost
+    found: int
+    """How many cards there are that the action may act on."""
+
+
+@dataclass(frozen=True)
+class SelectedTwice(Objection):
+    """A card the link being done already took into this Stable, chosen again by that link (000, "Order of
+    Resolution": "the same card may not be selected twice in the same link")."""
+
+    card: str
+    owner: int
+    """The player whose Stable holds it now."""
+    source: str
+    """The first card of the link being done."""
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,9 @@ class GameState:
     done: tuple[str, ...] = ()
     """The defined actions (`DEFINED_ACTIONS`: a sacrifice, a draw ...) recorded while the chain's first link is
     being done, so a second action a card joins with "then" is warned until its first was done (rulebook 002)."""
+    selected: tuple[tuple[str, int], ...] = ()
+    """The cards the chain's first link has taken into a Stable while it is being done (stolen, moved, swapped),
+    each with the seat whose Stable it went to: "the same card may not be selected twice in the same link" (000)."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -121,6 +124,7 @@ class GameState:
             "skipped": [{"phase": phase.value, "card": card} for phase, card in self.skipped],
             "opened": list(self.opened),
             "done": list(self.done),
+            "selected": [list(chosen) for chosen in self.selected],
         }
 
 
@@ -153,6 +157,7 @@ class Draft:
     skipped: tuple[tuple[Phase, str], ...] = ()
     opened: tuple[str, ...] = ()
     done: tuple[str, ...] = ()
+    selected: tuple[tuple[str, int], ...] = ()
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     gone: list[tuple[str, int]] = field(default_factory=list)
@@ -189,6 +194,7 @@ class Draft:
             s.skipped,
             s.opened,
             s.done,
+            s.selected,
         )
 
     def freeze(self, old: GameState) -> GameState:
@@ -222,4 +228,5 @@ class Draft:
             self.skipped,
             self.opened,
             self.done,
+            self.selected,
         )

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.cards.wording import Need, save_of
+from assistant.core.cards.wording import save_of
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -383,62 +383,6 @@ class Table:
     ) -> tuple[int, ...]:
         """Each player's number to win (`goal_of`)."""
         return tuple(self.goal_of(stables, goal, goals, seat) for seat in range(len(stables)))
-
-    def has_target(self, state: GameState, player: int, need: Need, magic: bool = True) -> bool:
-        """True when what a card's effect needs to act on is there (`Need`): a Unicorn card in another player's
-        Stable that it may destroy (not a Panda under Pandamonium, none behind Rainbow Aura, for a `magic` card's
-        effect not one whose own text protects it from Magic) or take, an Upgrade or Downgrade, a Unicorn card in
-        the discard pile (or a card not named)."""
-        stables = state.stables
-        others = [stable for seat, stable in enumerate(stables) if seat != player]
-
-        def kinds(stable: tuple[str, ...]) -> list[CardType]:
-            return [card.type for card_id in stable if (card := self.cards.get(card_id)) is not None]
-
-        match need:
-            case Need.OTHERS_UNICORN | Need.OTHERS_UNICORN_TO_TAKE | Need.OTHERS_BASIC | Need.OTHERS_BABY:
-                return any(self._unicorn_target(stable, need, magic) for stable in others)
-            case Need.UPGRADE_THERE_OR_DOWNGRADE_HERE:
-                return any(CardType.UPGRADE in kinds(s) for s in others) or CardType.DOWNGRADE in kinds(stables[player])
-            case Need.ANY_UPGRADE_OR_DOWNGRADE:
-                return any(k in (CardType.UPGRADE, CardType.DOWNGRADE) for s in stables for k in kinds(s))
-        return None in state.discard or any(
-            (card := self.cards.get(c)) is not None and card.type.is_creature for c in state.discard if c
-        )
-
-    def target_fits(self, state: GameState, player: int, need: Need, target: int, magic: bool = True) -> bool:
-        """True when the player a card's effect was declared to aim at (`target`) has what it needs (`has_target`,
-        for that player alone): another player's Stable with a Unicorn card it may destroy or take, an Upgrade there
-        (or a Downgrade in one's own), any Upgrade or Downgrade; a need of the discard pile names no player."""
-        stable = state.stables[target]
-        kinds = [card.type for card_id in stable if (card := self.cards.get(card_id)) is not None]
-        match need:
-            case Need.OTHERS_UNICORN | Need.OTHERS_UNICORN_TO_TAKE | Need.OTHERS_BASIC | Need.OTHERS_BABY:
-                return target != player and self._unicorn_target(stable, need, magic)
-            case Need.UPGRADE_THERE_OR_DOWNGRADE_HERE:
-                return CardType.DOWNGRADE in kinds if target == player else CardType.UPGRADE in kinds
-            case Need.ANY_UPGRADE_OR_DOWNGRADE:
-                return CardType.UPGRADE in kinds or CardType.DOWNGRADE in kinds
-        return True
-
-    def _unicorn_target(self, stable: tuple[str, ...], need: Need, magic: bool) -> bool:
-        """True when a Stable holds a Unicorn card of the kind an effect needs (a Baby, a Basic) that it may destroy
-        (`Need.OTHERS_UNICORN`) or take."""
-        if acting_with(stable, self.cards, Tag.NOT_A_UNICORN_EFFECT):
-            return False  # Pandamonium: they are Pandas
-        destroying = need is Need.OTHERS_UNICORN
-        if destroying and self.card_in(stable, Tag.PROTECTS_UNICORNS):
-            return False  # Rainbow Aura: they cannot be destroyed
-        for card_id in stable:
-            card = self.cards.get(card_id)
-            if card is None or not card.type.is_creature or (destroying and magic and card.has(Tag.MAGIC_PROOF)):
-                continue
-            if need is Need.OTHERS_BABY and card.type is not CardType.BABY:
-                continue
-            if need is Need.OTHERS_BASIC and not self.is_basic(stable, card_id):
-                continue
-            return True
-        return False
 
     def saves(self, state: GameState, saver: str, card_id: str, owner: int, sacrificed: bool = False) -> bool:
         """True when a card in the owner's Stable may save one of their cards about to be destroyed (or, with

@@ -179,15 +179,16 @@ def build_neigh(c: Context) -> Event:
 
 
 def build_play(c: Context) -> Event:
-    """play CARD [into NAME] [from deck|discard] [targeting NAME]: an Instant answers the pile; Unicorns, Upgrades
-    and Downgrades go into a Stable; a card's effect may play a card from the deck or the discard pile (Dragon Kiss);
-    the player its effect aims at, when declared, goes with the play."""
+    """play CARD [into NAME] [from deck|discard] [targeting NAME and NAME]: an Instant answers the pile; Unicorns,
+    Upgrades and Downgrades go into a Stable; a card's effect may play a card from the deck or the discard pile
+    (Dragon Kiss); the players its effect aims at, when declared, go with the play (`CommandError` naming the
+    players for a name that is no player's)."""
     card = c.card()
     source = SOURCES.get(c.command.word or "hand", Source.HAND)
     if card.type is CardType.INSTANT and source is Source.HAND:
         return Respond(c.actor, card.id)  # it answers the pile's top card, or else the effect being done
     into = c.player(c.command.target, c.actor) if enters_a_stable(card) else None
-    aimed = None if c.command.other is None else c.player(c.command.other, c.actor)
+    aimed = tuple(dict.fromkeys(c.player(phrase, c.actor) for phrase in c.command.aims))  # each seat once
     return Play(c.actor, card.id, into, source, aimed)
 
 

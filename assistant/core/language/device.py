@@ -246,7 +246,8 @@ def command_for(move: DeviceMove, player: str, game: Game) -> tuple[Command, Car
         verb, target = "baby", target or player
     elif verb == "bring":
         target = target or player
-    return Command(verb, actor=player, target=target, other=move.aim, number=move.number), card
+    aims = () if move.aim is None else (move.aim,)
+    return Command(verb, actor=player, target=target, aims=aims, number=move.number), card
 
 
 def _check_in_stable(game: Game, card: Card, own: int | None, target: str | None) -> None:

@@ -64,6 +64,8 @@ class Command:
     """The player phrase after into, to, from, of..."""
     other: str | None = None
     """A second player phrase."""
+    aims: tuple[str, ...] = ()
+    """play: the player phrases its card's effect aims at (`targeting Ben`, `targeting Ben, Cy and Dee`)."""
     number: int | None = None
     word: str | None = None
     """A keyword argument: a source ("deck"), a query's subject, "all"."""
@@ -158,12 +160,13 @@ _TARGETING = {"targeting", "targetting", "target"}
 
 
 def parse_card_into(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
-    """play CARD [into NAME] [targeting NAME], bring CARD [into NAME] [from SOURCE], or with "from SOURCE" before
-    "into NAME"."""
-    word, aimed = None, None
+    """play CARD [into NAME] [targeting NAME [and NAME]], bring CARD [into NAME] [from SOURCE], or with "from SOURCE"
+    before "into NAME"."""
+    word: str | None = None
+    aimed: tuple[str, ...] = ()
     before, after = _split_last(tokens, lower, _TARGETING)
-    if verb == "play" and after and _looks_like_player(after, names):
-        aimed, tokens, lower = _words(after), before, lower[: len(before)]
+    if verb == "play" and after:
+        aimed, tokens, lower = _player_phrases(after, names), before, lower[: len(before)]
     before, after = _split_last(tokens, lower, {"from"})
     if after is not None and len(after) >= 1 and after[-1].lower() in SOURCES:
         word = after[-1].lower()
@@ -180,7 +183,25 @@ def parse_card_into(verb: VerbName, tokens: list[str], lower: list[str], names: 
     if after and (_looks_like_player(after, names) or (said_into and len(after) <= 2)):
         target = _words(after)  # "into" always names a player; "in", "to", "on" may be part of a card's name
         tokens = before
-    return Command(verb, card=_card_phrase(tokens), target=target, other=aimed, word=word)
+    return Command(verb, card=_card_phrase(tokens), target=target, aims=aimed, word=word)
+
+
+def _player_phrases(tokens: list[str], names: tuple[str, ...]) -> tuple[str, ...]:
+    """The player phrases of a list ("Ben and Cy", "Ben, Cy and Dee": the commas are gone from the tokens): at each
+    place the longest run of up to 3 words that names a player, else one word alone (a name that is no player's,
+    for the builder to say so with the players' names)."""
+    words = [t for t in tokens if t.lower() != "and"]
+    phrases: list[str] = []
+    while words:
+        size = next((n for n in (3, 2) if len(words) >= n and _names_one(words[:n], names)), 1)
+        phrases.append(_words(words[:size]))
+        words = words[size:]
+    return tuple(phrases)
+
+
+def _names_one(tokens: list[str], names: tuple[str, ...]) -> bool:
+    """True when the words are one player's whole name (Mary Ann)."""
+    return normalize(_words(tokens)) in {normalize(n) for n in names}
 
 
 def _looks_like_player(tokens: list[str], names: tuple[str, ...]) -> bool:

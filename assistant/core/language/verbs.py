@@ -308,9 +308,9 @@ VERBS: tuple[Verb, ...] = (
          "comes first in the chain"),
         ("`play CARD from deck`, `play CARD from discard`", "a card's effect plays a card at once from the deck or "
          "the discard pile (Dragon Kiss): not the turn's play"),
-        ("`play CARD targeting Ben`", "… declaring the player its effect aims at (002, targeting Option 1): "
-         "said with the play and the question that asks for an answer, and warned when that player has nothing "
-         "the card needs"),
+        ("`play CARD targeting Ben`, `play CARD targeting Ben and Cy`", "… declaring the players its effect aims "
+         "at (002, targeting Option 1): said with the play and the question that asks for an answer, and each "
+         "warned when that player has nothing the card needs"),
     ), parse=parse_card_into, build=build_play, events=(Play, Respond), card_needed=True),
     Verb("neigh", Kind.EVENT, ("neigh",), (
         ("`neigh Ben`, `Ben neigh`", "Ben answers the top card of the pile with a Neigh"),

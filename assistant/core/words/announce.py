@@ -76,6 +76,7 @@ from assistant.core.words.gameplay import (
     pile_card_name,
     player_name,
     short_card_name,
+    targeting,
     turn_began,
 )
 from assistant.core.words.share import own_move
@@ -146,8 +147,7 @@ def phrase_prompt(table: Table, prompt: Prompt, level: Verbosity = Verbosity.COA
             if level is Verbosity.BRIEF:
                 return f"{neigh}?"
             top = prompt.pile_top()
-            aim = "" if top.target is None else f", targeting {player_name(table, top.target)}"
-            question = end_with(f"Any {neigh} for {pile_card_name(table, top)}{aim}", "?")
+            question = end_with(f"Any {neigh} for {pile_card_name(table, top)}{targeting(table, top.targets)}", "?")
             return f"{question} Say {neigh.lower()} and a name, or resolve." if coach else question
         case PromptKind.OPTIONAL:
             return (

@@ -93,6 +93,7 @@ from assistant.core.text import cards_count, name_list
 from assistant.core.words.cardtext import type_name
 
 __all__ = [
+    "targeting",
     "NO_GAME",
     "save_offered",
     "save_offered_narrow",
@@ -284,13 +285,21 @@ def namers(table: Table) -> tuple[Callable[[int], str], Callable[[str | None], s
     return partial(player_name, table), partial(game_card_name, table)
 
 
+def targeting(table: Table, targets: tuple[int, ...], seat: int | None = None) -> str:
+    """ ", targeting Ben", ", targeting Ben and Cy": the players a played card's effect was declared to aim at, said
+    after the play ("" when none was); `seat`, the player who hears it, said as "you"."""
+    if not targets:
+        return ""
+    return ", targeting " + name_list(["you" if aimed == seat else player_name(table, aimed) for aimed in targets])
+
+
 def _pile_event(table: Table, event: Event, before: GameState) -> str | None:
     """A card played, answered or resolved."""
     name, card = namers(table)
     if isinstance(event, Play):
         into = "" if event.into in (None, event.player) else f" into {area_of(table, event.into)}"
         source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
-        aim = "" if event.target is None else f", targeting {name(event.target)}"
+        aim = targeting(table, event.targets)
         return f"{name(event.player)} played {card(event.card)}{source}{into}{aim}"
     if isinstance(event, Respond):
         return f"{name(event.player)} played {card(event.card)}"

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.cards.wording import Need, UnicornAction
+from assistant.core.cards.wording import Cost, Need, UnicornAction
 from assistant.core.game.about import About, Topic
 from assistant.core.game.events import Phase
 from assistant.core.game.objections import (
+    ActionImpossible,
     ActionOver,
     ActionUsed,
     BabyNotInHand,
@@ -63,6 +64,7 @@ from assistant.core.game.objections import (
     PhaseIsSkipped,
     Protected,
     RemovedCard,
+    SelectedTwice,
     StealOwn,
     TargetUnfit,
     TriggerCannotDestroy,
@@ -136,6 +138,8 @@ _ACTION_VERBS = {
     UnicornAction.RETURN: "return a card to a hand",
     UnicornAction.NURSERY: "send a Baby to the Nursery",
     UnicornAction.DECK: "shuffle a card into the deck",
+    UnicornAction.SWAP: "swap a card",
+    UnicornAction.TO_DISCARD: "put a card in the discard pile",
 }
 
 
@@ -148,6 +152,8 @@ _DONE_TO_A_UNICORN = {
     UnicornAction.RETURN: "return it to a hand",
     UnicornAction.NURSERY: "send it to the Nursery",
     UnicornAction.DECK: "shuffle it into the deck",
+    UnicornAction.SWAP: "swap it",
+    UnicornAction.TO_DISCARD: "put it in the discard pile",
 }
 
 
@@ -363,6 +369,17 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
                 f"{card(played)} needs {_NEEDS[need]}, and there is none: a card that asks for the impossible may "
                 "not be played."
             )
+        case SelectedTwice(chosen, _, source):
+            return (
+                f"{card(chosen)} was already chosen by this link of the chain, {card(source)}'s: the same card may "
+                "not be chosen twice in one link."
+            )
+        case ActionImpossible(player, played, cost, found):
+            there = "there is none" if not found else f"there {'is' if found == 1 else 'are'} only {found}"
+            return (
+                f"{card(played)} must {cost.action} {_cost_cards(table, cost, player)}, and {there} it can: a card "
+                "that asks for the impossible may not be played."
+            )
         case NeedsVariation(player, played, variation):
             return (
                 f"{name(player)} can play {card(played)} only while {area_of(table, player)} holds a "
@@ -376,6 +393,23 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
             )
         case _:
             return None
+
+
+def _cost_cards(table: Table, cost: Cost, player: int) -> str:
+    """The cards a cost acts on and where they are: "a card in Ana's Stable", "2 cards from Ana's hand", "a Llama
+    card in Ana's Field", "2 cards in one other player's Field"."""
+    name, _ = namers(table)
+    words = table.profile.vocabulary
+    kinds = {"unicorn": words.creature, "baby": f"Baby {words.creature}", "basic": f"Basic {words.creature}"}
+    noun = f"{kinds.get(cost.kind, cost.kind.capitalize())} card".lstrip()
+    what = f"a {noun}" if cost.count == 1 else f"{cost.count} {noun}s"
+    if cost.action == "discard":
+        return f"{what} from {name(player)}'s hand"
+    if cost.action == "sacrifice":
+        return f"{what} in {area_of(table, player)}"
+    if cost.one_player:
+        return f"{what} in one other player's {words.area}"
+    return f"{what} in other players' {words.area}s"
 
 
 _OBJECTION_FAMILIES = (_turn_objection, _card_objection, _answer_objection, _blocked_objection, _entry_objection)

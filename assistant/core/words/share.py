@@ -43,7 +43,7 @@ from assistant.core.game.events import (
 from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, clean_untrusted
-from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost
+from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost, targeting
 from assistant.core.words.kinds import KINDS
 
 __all__ = [
@@ -695,10 +695,9 @@ def _own_card_move(table: Table, event: Event, seat: int) -> str:
     match event:
         case Draw(count=count):
             return f"You drew {'a card' if count == 1 else cards_count(count)}"
-        case Play(card=played, into=into, source=where, target=aimed):
+        case Play(card=played, into=into, source=where, targets=aimed):
             elsewhere = "" if into in (None, seat) else f" into {area(into)}"
-            aim = "" if aimed is None else f", targeting {'you' if aimed == seat else name(aimed)}"
-            return f"You played {card(played)}{source(where)}{elsewhere}{aim}"
+            return f"You played {card(played)}{source(where)}{elsewhere}{targeting(table, aimed, seat)}"
         case Respond(card=played):
             return f"You played {card(played)}"
         case Bring(card=brought, into=into, source=where):
