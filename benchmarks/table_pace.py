@@ -54,6 +54,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from assistant.core.text import PLAIN, SentenceNames
 from benchmarks import logs
 from benchmarks.capture import AlsaCapture
 
@@ -244,14 +245,13 @@ def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
     folded into it); "pieces", each fact and move it carries with the sentences that say it ([start, end), end None
     for the rest of its own words): its topic, the moves' places in the log, whether it is decisive."""
     from assistant.core.game.about import Topic
-    from assistant.core.speech.queue import split_sentences
 
     pieces, start = [], 0
     for fact, words in [*((f, f.folded_text) for f in utterance.folded), *((f, f.text) for f in utterance.facts)]:
-        end = start + len(split_sentences(words))
+        end = start + len(utterance.split(words))  # (split as the app splits it: with the game's names)
         pieces.append((fact, start, end))
         start = end
-    own_from = sum(len(split_sentences(f.folded_text)) for f in utterance.folded)
+    own_from = utterance.own_from()
     pieces += [(fact, own_from, None) for fact in utterance.tells]
     return {"own_from": own_from, "pieces": [
         {"topic": fact.topic.value, "moves": [p.at for p in fact.flat() if p.topic is Topic.MOVE], "start": start,
@@ -375,9 +375,9 @@ class App:
         self.first_bytes.close()
 
 
-def shadow_replies(game: str, verbosity: str) -> list:
+def shadow_replies(game: str, verbosity: str) -> tuple[list, SentenceNames]:
     """Each step's reply from a session alongside, at the same verbosity: a one-key answer as the app sends it, or
-    the app's own answer to a digit that cannot act."""
+    the app's own answer to a digit that cannot act; and the game's names, which change where its sentences end."""
     from assistant.commands.app import table_session
     from assistant.core.language.reply import Question, Reply
     from assistant.core.words.screen import QUESTION_WAITING_KEY, no_card_for_key, no_player_number
@@ -405,7 +405,8 @@ def shadow_replies(game: str, verbosity: str) -> list:
         else:
             why = no_player_number(int(key), len(state.setup.players))
         replies.append(Reply.error(why))
-    return replies
+    talk = session.lobby.talk
+    return replies, talk.names if talk is not None else PLAIN
 
 
 def _heard(fact: str, text: str) -> bool:
@@ -415,15 +416,23 @@ def _heard(fact: str, text: str) -> bool:
     return fact in text or count in text or (fact.endswith(" wins!") and f"{fact[:-1]} with " in text)
 
 
-def _waits_for(reply) -> list[str]:  # type: ignore[no-untyped-def]
+def sentences(text: str, names: SentenceNames, reply=None) -> list[str]:  # type: ignore[no-untyped-def]
+    """Words in the sentences the app plays them in (`Utterance.split`, the app's own split): with the game's names,
+    so that "ana 1 Unicorn. ben destroyed ..." is two sentences, as the app says them, not one (a sentence may begin
+    with a name typed in lower case); a reply's words (`reply`) split at its segments too, as the app splits them."""
+    from assistant.core.speech.utterance import Utterance
+
+    return Utterance(text, names=names, segments=reply.segments if reply is not None else ()).split()
+
+
+def _waits_for(reply, names) -> list[str]:  # type: ignore[no-untyped-def]
     """What the player hears before acting on a reply (nobody answers what they have not heard): a question's
     decisive fact (a numbered list up to its last sentence), a turn's duties; nothing for the others."""
     from assistant.core.language.reply import Choice, Question
-    from assistant.core.speech.queue import split_sentences
 
     if reply is None or not reply.decisive:
         return []
-    facts = split_sentences(reply.decisive)
+    facts = sentences(reply.decisive, names)
     if isinstance(reply.pending, Choice):
         return facts[:-1]  # ("Type a number to choose." is not needed to choose)
     if isinstance(reply.pending, Question) or "may use" in reply.decisive or "must do" in reply.decisive:
@@ -453,10 +462,9 @@ def heard_in_full(entry: dict) -> bool:
 def play(folder: Path, backend: str, game: str, verbosity: str, interval: float) -> dict:
     """One game at one key every `interval` seconds (moves from other hands `BURST_S` apart). The figures."""
     from assistant.core.language.reply import Choice
-    from assistant.core.speech.queue import split_sentences
 
     steps = GAMES[game].steps
-    replies = shadow_replies(game, verbosity)
+    replies, names = shadow_replies(game, verbosity)
     app = App(folder, backend, verbosity, game)
     keys: list[float] = []
     try:
@@ -465,7 +473,7 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
             app.type(step)
             gap = BURST_S if kind(step) == "other" else interval
             due = keys[-1] + gap if keys else 0.0
-            wanted = _waits_for(replies[n - 1]) if n else []
+            wanted = _waits_for(replies[n - 1], names) if n else []
             if wanted:
                 due = max(due, app.heard(wanted, keys[-1]))
             time.sleep(max(0.0, due - time.perf_counter()))
@@ -495,7 +503,9 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
     own_ms, never, decisive, missed, settled, answered_late, behind = [], [], 0, [], [], [], 0
     for n, (step, reply) in enumerate(zip(steps, replies)):
         said = [u for u, r in owner.items() if r == n and utterances[u]["given"] >= keys[n]]
-        own = set(split_sentences(reply.speech))  # its own words: a fold of an older fact before them does not count
+        own = set(
+            sentences(reply.speech, names, reply)
+        )  # its own words: a fold of an older fact before them does not count
         starts = [e["audio"] for e in played if e["of"] in said and e["text"] in own]
         if kind(step) != "other":
             if starts:
@@ -504,7 +514,7 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
                 never.append(f"{n} {step}")
         if reply.decisive and not isinstance(reply.pending, Choice):
             after = [e["text"] for e in played if e["start"] >= keys[n] and heard_in_full(e)]
-            facts = split_sentences(reply.decisive)
+            facts = sentences(reply.decisive, names)
             if all(any(_heard(f, text) for text in after) for f in facts):
                 decisive += 1
             elif any(
@@ -520,7 +530,7 @@ def play(folder: Path, backend: str, game: str, verbosity: str, interval: float)
                 for e in played
                 if utterances[e["of"]]["given"] >= keys[n + 1]
                 and owner.get(e["of"], -1) <= n
-                and e["text"] in split_sentences(reply.speech)
+                and e["text"] in sentences(reply.speech, names, reply)
             ]  # fmt: skip  (said again after the answer)
             if late:
                 answered_late.append(f"{n} {step}")

@@ -27,13 +27,14 @@ RECONNECT_EVERY = 0.1
 #: How long BRLTTY may take to answer the round trip after a write before it is taken as stopped (away until it
 #: answers): far longer than its answer on a loaded machine (a few milliseconds), far shorter than a reader's pause.
 STALL_AFTER = 2.0
-#: A key that moves the display (panning, the line keys, top and bottom, the next-unread key, a routing key) read while
-#: BRLTTY is taken as stopped, or within this many seconds of its answering again (or of a display taken back), was
-#: pressed on a display that did not move: it is not passed on, so what the display shows when it is back (its notice,
-#: or the newest decisive fact) is shown from its start. BRLTTY passes on the keys it kept a few hundredths of a second
-#: after it resumes; nobody reads a window that fast. Keys typed, Enter, whose turn and help are always passed on, but
-#: within this time nothing sent acknowledges a fact held on the display (`settling`): it was typed unseen.
-SETTLE_AFTER_BACK = 0.5
+#: Seconds without a key that end the keys BRLTTY kept while it was stopped: it passes them on once it answers again
+#: (or once a display is taken back), 20 to 90 ms apart (measured: a 17-key line took about a second), so they come
+#: on until a pause this long, from its return or from the last of them. A key that moves the display (panning, the
+#: line keys, top and bottom, the next-unread key, a routing key) read until then was pressed on a display that did
+#: not move: it is not passed on, so what the display shows when it is back (its notice, or the newest decisive fact)
+#: is shown from its start. Keys typed, Enter, whose turn and help are always passed on, but until then nothing sent
+#: acknowledges a fact held on the display (`settling`): it was typed unseen. Nobody reads a window that fast.
+KEPT_KEYS_PAUSE = 0.5
 #: The width assumed for a display not there at start, until it is found (the common desktop size).
 DEFAULT_WIDTH = 40
 
@@ -249,9 +250,10 @@ class BrailleDisplay:
         self._stalled = False
         """BRLTTY took longer than `STALL_AFTER` to answer a round trip, and has not answered it yet."""
         self.clock: Callable[[], float] = time.monotonic
-        """Seconds, for `SETTLE_AFTER_BACK` (a test gives a clock of its own)."""
+        """Seconds, for `KEPT_KEYS_PAUSE` (a test gives a clock of its own)."""
         self._back_at: float | None = None
-        """When BRLTTY last answered again, or the display was last taken back (`clock`); None: never away."""
+        """When BRLTTY last answered again, or the display was last taken back, or the last key it kept since came
+        (`clock`): the keys it kept end `KEPT_KEYS_PAUSE` after it; None: never away, or those keys have ended."""
         self.keys_gone = False
         """The display was taken back from a BRLTTY started anew (its connection had been lost): keys typed on it
         while no BRLTTY ran, or before the new one let a program take it, reached no program. Set until read
@@ -315,6 +317,7 @@ class BrailleDisplay:
                     continue
                 if code is None or self._stopped.is_set():
                     continue
+                self._kept_key()
                 press = press_of(int(code), self._brlapi)
                 if press is not None and not self._pressed_while_away(press):
                     on_press(press)
@@ -393,8 +396,15 @@ class BrailleDisplay:
             return True
         return False
 
+    def _kept_key(self) -> None:
+        """A key read: while BRLTTY passes on the keys it kept, the next may follow it (`KEPT_KEYS_PAUSE` from it)."""
+        if self.settling():
+            with self._lock:
+                if self._back_at is not None:
+                    self._back_at = self.clock()
+
     def _pressed_while_away(self, press: Press) -> bool:
-        """A key that moves the display, pressed while it was stopped (`SETTLE_AFTER_BACK`): not passed on."""
+        """A key that moves the display, pressed while it was stopped (`KEPT_KEYS_PAUSE`): not passed on."""
         from assistant.core.braille.display import Key
 
         moves = (Key.PAN_LEFT, Key.PAN_RIGHT, Key.LINE_UP, Key.LINE_DOWN, Key.TOP, Key.BOTTOM, Key.REGION_PREVIOUS,
@@ -404,12 +414,15 @@ class BrailleDisplay:
         return self.settling()
 
     def settling(self) -> bool:
-        """BRLTTY answered again (or the display was taken back) less than `SETTLE_AFTER_BACK` seconds ago, or is
-        away: what is sent now (keys it kept while stopped, passed on at its return) was typed on a display nobody
-        could read, so it acknowledges no fact held there."""
+        """BRLTTY is away, or still passes on the keys it kept while stopped (no pause of `KEPT_KEYS_PAUSE` in them
+        since it answered again, or the display was taken back): what is sent now was typed on a display nobody could
+        read, so it acknowledges no fact held there. Once that pause has come, it is over until the next outage."""
         with self._lock:
-            away, back_at = self.lost, self._back_at
-        return away or (back_at is not None and self.clock() - back_at < SETTLE_AFTER_BACK)
+            if self.lost:
+                return True
+            if self._back_at is not None and self.clock() - self._back_at >= KEPT_KEYS_PAUSE:
+                self._back_at = None  # (the kept keys have ended: her own keys from here on)
+            return self._back_at is not None
 
     def taken_back_anew(self) -> bool:
         """Whether the display was taken back from a BRLTTY started anew since the last call (`keys_gone`)."""

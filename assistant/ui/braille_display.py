@@ -153,7 +153,7 @@ class DisplayLink:
     def acknowledge(self) -> None:
         """A line sent that was not typed here (on the computer's keyboard, or read in the plain mode): the first
         held fact is acknowledged if the display has shown it and is there (never while BRLTTY is away, nor within
-        `SETTLE_AFTER_BACK` of its return: nobody could read it yet); the reply that follows draws the display."""
+        `KEPT_KEYS_PAUSE` of its return: nobody could read it yet); the reply that follows draws the display."""
         with self.lock:
             if self.missed is not None or self.display.settling():  # (just back: not read yet)
                 return

@@ -256,8 +256,8 @@ def test_keys_typed_on_a_stopped_brltty_and_at_once_when_it_resumes_are_all_the_
 def test_keys_that_move_the_display_pressed_while_brltty_is_stopped_are_not_passed_on(brltty, stall):
     """A pan and the next-unread key pressed on a stopped BRLTTY reach the app when it resumes, before she could feel
     what it shows then (the notice that it is back): they are not passed on; a key typed with them is. Once
-    `SETTLE_AFTER_BACK` has passed (a clock of the test's), a pan is passed on again."""
-    from assistant.braille.display import SETTLE_AFTER_BACK, open_display
+    `KEPT_KEYS_PAUSE` has passed (a clock of the test's), a pan is passed on again."""
+    from assistant.braille.display import KEPT_KEYS_PAUSE, open_display
 
     display = open_display()
     now = [100.0]
@@ -272,7 +272,7 @@ def test_keys_that_move_the_display_pressed_while_brltty_is_stopped_are_not_pass
             brltty.type("x")
         assert events.get(timeout=30) == "back"
         assert keys.get(timeout=30) == Press(Key.CHARACTER, "x")  # BRLTTY hands keys on in order: the two went first
-        now[0] += SETTLE_AFTER_BACK
+        now[0] += KEPT_KEYS_PAUSE
         brltty.press("pan left")
         assert keys.get(timeout=30) == Press(Key.PAN_LEFT)
     finally:

@@ -75,7 +75,7 @@ def test_a_frozen_brltty_is_given_up_at_start_and_the_app_says_why(tmp_path, mon
 
 
 def test_brltty_killed_and_started_again_mid_game_is_taken_back(tmp_path, monkeypatch, make_app):
-    from assistant.braille.display import SETTLE_AFTER_BACK
+    from assistant.braille.display import KEPT_KEYS_PAUSE
 
     server = Brltty(tmp_path / "first")
     monkeypatch.setenv("BRLAPI_HOST", server.host)
@@ -93,7 +93,7 @@ def test_brltty_killed_and_started_again_mid_game_is_taken_back(tmp_path, monkey
         app = make_app(None, "--braille-display", "--no-speech")
         link = app.braille
         assert link is not None
-        now = [1000.0]  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
+        now = [1000.0]  # the display's clock (`KEPT_KEYS_PAUSE`), the test's own
         link.display.clock = lambda: now[0]
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press(*"new game Ana Ben Cy babies red pink narwhal", "enter")
@@ -112,7 +112,7 @@ def test_brltty_killed_and_started_again_mid_game_is_taken_back(tmp_path, monkey
             assert said[0].startswith("The braille display is back. 3 answers came while it was away"), said
             assert said[0].endswith("Keys typed on it while it was away never reached the app: type them again.")
             await until(pilot, lambda: reading(server.cells()).startswith("ben's turn"), "the fact held meanwhile")
-            now[0] += SETTLE_AFTER_BACK  # (a line sent sooner acknowledges nothing: nobody could read it yet)
+            now[0] += KEPT_KEYS_PAUSE  # (a line sent sooner acknowledges nothing: nobody could read it yet)
             await pilot.press("d")  # new input acknowledges it, and is typed
             await pilot.press(*"raw")
             await until(pilot, lambda: reading(server.cells()) == "draw", "typing followed on the new display")

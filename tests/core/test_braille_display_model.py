@@ -680,3 +680,25 @@ def test_a_digest_tells_the_moves_of_its_stretch_only_and_a_part_of_it_the_win_a
         "The camera is unplugged.",
         "Cy drew a card.",
     ]
+
+
+def test_a_held_win_drops_every_held_turn_of_the_game_it_ended():
+    """A held win kept the held turn of the game it ended as the very next window (11 of 11): once the win was read,
+    "Turn 9: Cy's turn." of a game over came next. Held when the win comes, or begun by a move that waited while the
+    display was away, no turn of that game is held after it."""
+    view = BrailleView(40, status_cells=4)
+    view.show(["Turn 9: Cy's turn."], fact("Turn 9: Cy's turn.", Held.TURN, "turn", 9))
+    view.show(["Record it anyway? Say yes or no."], fact("Record it anyway? Say yes or no."))
+    view.show(["Cy wins!"], fact("Cy wins!", Held.WIN))
+    assert [line.held for line in view.held] == [Held.OTHER, Held.WIN]
+    assert view.press(Press(Key.BOTTOM)).act is Act.ACKNOWLEDGED  # the question read
+    assert read(view) == "cy wins!" and view.line_sent() == "Cy wins!"
+    assert not view.held
+
+    away = BrailleView(40, status_cells=4)
+    away.show(["Turn 9: Cy's turn."], fact("Turn 9: Cy's turn.", Held.TURN, "turn", 9))
+    away.show(["Ben ended the turn."], waits=True, turn=fact("Turn 10: Cy's turn.", Held.TURN, "turn", 10))
+    away.show(["Cy wins!"], fact("Cy wins!", Held.WIN))
+    away.render()  # drawn while BRLTTY was stopped: never read
+    away.newest_first()
+    assert [line.text for line in away.held] == ["Cy wins!"]

@@ -1,5 +1,5 @@
 """The braille display after an outage, on a real BRLTTY (its TTY driver on a pseudo-terminal) stopped (SIGSTOP)
-around the winning move: keys passed on at its return acknowledge no fact held there for `SETTLE_AFTER_BACK`
+around the winning move: keys passed on at its return acknowledge no fact held there for `KEPT_KEYS_PAUSE`
 (time from the test's own clock, standing still), and a line typed on the display, its Enter kept by the stopped
 BRLTTY, is never replaced by the keyboard's line meanwhile: it is sent when the Enter arrives. Every wait is for a
 state, bounded."""
@@ -63,14 +63,14 @@ async def win_while_stopped(pilot, braille: BrailleApp) -> None:
 
 def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_second(braille_app):
     """Ben wins while BRLTTY is stopped; when it resumes the win is drawn and shown (BRLTTY answered after it).
-    `tally` and Enter typed on the display at once (the clock standing still: within `SETTLE_AFTER_BACK` of its
+    `tally` and Enter typed on the display at once (the clock standing still: within `KEPT_KEYS_PAUSE` of its
     return, as the keys it kept are passed on) are sent and answered, but the win stays held and is shown again;
     once the half second has passed, a line sent acknowledges it."""
-    from assistant.braille.display import SETTLE_AFTER_BACK
+    from assistant.braille.display import KEPT_KEYS_PAUSE
 
     async def scenario():
         app, link, shown, display_server = braille_app.app, braille_app.link, braille_app.shown, braille_app.server
-        braille_app.stand_still()  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
+        braille_app.stand_still()  # the display's clock (`KEPT_KEYS_PAUSE`), the test's own
         async with app.run_test(size=(100, 40)) as pilot:
             await win_while_stopped(pilot, braille_app)
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown")
@@ -81,7 +81,7 @@ def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_s
             await until(pilot, lambda: len(app.replies) > answered, "tally answered")
             assert "Ben wins!" not in link.acknowledged
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown again")
-            braille_app.advance(SETTLE_AFTER_BACK)
+            braille_app.advance(KEPT_KEYS_PAUSE)
             answered = len(app.replies)
             display_server.type("tally")
             display_server.press("enter")
@@ -143,17 +143,17 @@ def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(braille
     """Ben wins while BRLTTY is stopped; when it resumes the win is held first, the notice "The braille display is
     back…" under it. Once the half second has passed, `tally` typed on the keyboard acknowledges the win and its
     answer takes the display: the notice, never shown, waits unread (counted), and the next-unread key reads it."""
-    from assistant.braille.display import SETTLE_AFTER_BACK
+    from assistant.braille.display import KEPT_KEYS_PAUSE
     from assistant.core.braille.display import Key, Press
 
     async def scenario():
         app, link, shown = braille_app.app, braille_app.link, braille_app.shown
-        braille_app.stand_still()  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
+        braille_app.stand_still()  # the display's clock (`KEPT_KEYS_PAUSE`), the test's own
         async with app.run_test(size=(100, 40)) as pilot:
             await win_while_stopped(pilot, braille_app)
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown first")
             await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
-            braille_app.advance(SETTLE_AFTER_BACK)
+            braille_app.advance(KEPT_KEYS_PAUSE)
             answered = len(app.replies)
             await pilot.press(*"tally", "enter")
             await until(pilot, lambda: len(app.replies) > answered, "tally answered")
@@ -175,12 +175,12 @@ def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_
     waiting, to the end) says "ben wins" once, the digest's first; the moves it told no longer wait; the display's
     notices still do. (Before: the win held over the digest, the digest, then Ben's winning move again: three times
     in six windows.)"""
-    from assistant.braille.display import SETTLE_AFTER_BACK
+    from assistant.braille.display import KEPT_KEYS_PAUSE
     from assistant.core.language.device import DeviceMove
 
     async def scenario():
         app, link, shown = braille_app.app, braille_app.link, braille_app.shown
-        braille_app.stand_still()  # the display's clock (`SETTLE_AFTER_BACK`), the test's own
+        braille_app.stand_still()  # the display's clock (`KEPT_KEYS_PAUSE`), the test's own
         async with app.run_test(size=(100, 40)) as pilot:
             await bens_turn_held(pilot, braille_app)
             async with away(pilot, braille_app):
@@ -190,7 +190,7 @@ def test_f8_after_an_outage_never_says_the_held_win_twice_nor_the_moves_it_told_
                     await pilot.pause(0.4)  # (a hand's pace)
                 await until(pilot, lambda: app.session.game.state.outcome is not None, "Ben wins, from his phone")
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win held first")
-            braille_app.advance(SETTLE_AFTER_BACK)  # (the display's keys move it again)
+            braille_app.advance(KEPT_KEYS_PAUSE)  # (the display's keys move it again)
             answered = len(app.replies)
             await pilot.press("f8")
             await until(pilot, lambda: len(app.replies) > answered, "F8 answered")

@@ -351,8 +351,11 @@ class BrailleView:
             else:
                 self._past_answer = True
         if fact is not None and not (self.held and self.held[-1].fact == fact):
+            first = self.held[0] if self.held else None
+            if fact.held is Held.WIN:  # the game it ended: none of its turns is held any more
+                self.held = [line for line in self.held if line.held is not Held.TURN]
             self.held.append(self.make_line(fact.text, fact))
-            if len(self.held) == 1:
+            if self.held[0] is not first:
                 self._new_first_held()
         return True
 
@@ -382,7 +385,7 @@ class BrailleView:
         if not self.held:
             return
         wins = [line for line in self.held if line.held is Held.WIN]
-        turns = [line for line in self.held if line.held is Held.TURN]
+        turns = [line for line in self.held if line.held is Held.TURN and not wins]  # (a win ended their game)
         first = [*wins[-1:], *turns[-1:]] or [self.held[-1]]
         rest = [line for line in self.held if line.held is not Held.TURN and all(line is not f for f in first)]
         self.held = [*first, *rest]
