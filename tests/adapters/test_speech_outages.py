@@ -384,7 +384,8 @@ def test_plain_mode_with_a_device_that_stops_mid_game_goes_on_and_quits_while_it
     assert app.wait_for(SOUND_BACK, timeout=GUARD) is not None, app.text()
     device.stop_reader()  # stopped again, and she quits meanwhile
     answer_lines(app, 1, 7)
-    app.wait_for("never shown", timeout=1.5)  # (its words reach the stuck write)
+    # (quit once its words have reached the stuck write: the app says the device lost again, not after a set time)
+    assert app.wait_for(LOST_BLOCKING, count=2, timeout=GUARD) is not None, app.text()
     assert app.quit(GUARD) is not None, app.text()  # (before: quit waited as long as the device blocked)
     text = app.text()
     assert text.count(SOUND_BACK) == 1 and "Expression" not in text
