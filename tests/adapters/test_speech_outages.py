@@ -262,7 +262,8 @@ def test_fresh_opens_that_block_too_are_given_up_at_most_max_stuck_times_then_th
     assert opening.opening.wait(GUARD)
     clock.advance(OPEN_TIMEOUT * 3)
     assert returns(lambda: _until(lambda: mixer.stuck == MAX_STUCK))
-    threading.Event().wait(0.1)  # (the watchdog looks every 2 ms: nothing more is given up)
+    looked = mixer.watched
+    assert returns(lambda: _until(lambda: mixer.watched >= looked + 2))  # the watchdog looked again: nothing more
     assert len(device.made) == MAX_STUCK and mixer.stuck == MAX_STUCK
     assert told.changes == [DeviceChange(SoundLoss.NOT_ANSWERING)]
     opening.open_gate.set()  # the device answers the call waited on
