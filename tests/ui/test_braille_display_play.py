@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from brltty_fixture import BRLTTY, Brltty, all_shown
+from brltty_fixture import BRLTTY, SLOW, Brltty, all_shown
 
 from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
@@ -31,7 +31,7 @@ WIN = "Ben wins!"
 CARD_END = "you cannot play neigh cards."
 #: Seconds to wait for what the display or the app must do before the test calls it lost: every wait ends as soon
 #: as the display or the app has done it, so this only bounds a failure (a busy machine takes longer, never fails).
-TIMEOUT = 60.0
+TIMEOUT = SLOW
 
 
 def reading(cells: str, status_cells: int) -> str:
