@@ -369,6 +369,9 @@ AddModule "espeak-ng" "sd_espeak-ng" "{module}"
 DefaultModule espeak-ng
 """
 SPEECHD_MODULE_CONFIG = "/etc/speech-dispatcher/modules/espeak-ng.conf"
+#: How long a daemon may take to answer on its socket before it is taken as not starting: only a failure's bound (the
+#: wait ends as soon as it answers), one that holds on a machine loaded far past its cores (it was 10 s).
+SPEECHD_START_BOUND = 300.0
 
 
 def launch_speechd(folder: Path, capture: AlsaCapture) -> tuple[subprocess.Popen[bytes], Path, dict[str, str]]:
@@ -392,7 +395,7 @@ def launch_speechd(folder: Path, capture: AlsaCapture) -> tuple[subprocess.Popen
         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         start_new_session=True,
     )  # fmt: skip
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + SPEECHD_START_BOUND
     while not socket_answers(socket) and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)  # (the speech-dispatcher daemon starting, polled)
     if not socket_answers(socket):

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 #: What the TTY driver's keys send (xterm's keypad sequences, as curses reads them); the commands BRLTTY 6.5 reports
 #: for them through BrlAPI were found by trying: the arrows FWINLT, FWINRT, LNUP, LNDN; F3 INFO; Page Up and Down
@@ -89,6 +89,11 @@ def _listening(port: int) -> bool:
 
 #: How many times a BRLTTY that ends while it starts is started, in all.
 STARTS = 3
+
+#: The bound on a wait for what BRLTTY or the app must do (BRLTTY listening and drawing, the app finding it, a frame
+#: shown): every wait ends as soon as it is done, so this only marks a failure. It holds on a machine loaded far past
+#: its cores (a BRLTTY started after the app was found in more than 30 s at load 20 to 47 on 2 cores).
+SLOW = 300.0
 
 #: Every BRLTTY of this process not stopped yet (`stop`), for what a failed wait reports (`states`).
 _RUNNING: list[Brltty] = []
@@ -175,7 +180,7 @@ class Brltty:
     def _wait_for_server(self, rows_before: int = 0) -> None:
         """Until BrlAPI listens and the braille driver has drawn a row after the first `rows_before` (its first,
         before which the size is 0)."""
-        deadline = time.monotonic() + 60  # only a failure's bound: a busy machine starts BRLTTY slowly
+        deadline = time.monotonic() + SLOW  # only a failure's bound: a busy machine starts BRLTTY slowly
         starts = 1
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -224,7 +229,7 @@ class Brltty:
         for character in text:
             os.write(self.master, character.encode("latin-1"))
 
-    def wait_for(self, condition: Callable[[str], bool], timeout: float = 10.0) -> str:
+    def wait_for(self, condition: Callable[[str], bool], timeout: float = SLOW) -> str:
         """Wait until the cells shown meet `condition`; the cells (AssertionError with them after `timeout`)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -252,3 +257,20 @@ class Brltty:
         os.close(self.master)
         os.close(self.slave)
         self._log.close()
+
+
+async def all_shown(pilot: Any, server: Brltty, link: Any, timeout: float = SLOW) -> None:
+    """Wait (letting the app run: `pilot`) until BRLTTY has answered after the last frame the app wrote to its display
+    (`DisplayLink.shown`, the app's own signal that BRLTTY has shown it: a fact in it is read) and the display's cells
+    are that frame's, with no frame written since: whatever the app does once the display has shown what it wrote
+    is done. `timeout` only marks a failure."""
+    deadline = time.monotonic() + timeout
+    while True:
+        frame, cells = link.written
+        if link.shown >= frame and server.cells() == cells.ljust(server.width, "\u2800"):
+            await pilot.pause()  # (a message the answer posted is handled: a frame it draws is written)
+            if link.written[0] == frame:
+                return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"frame {frame} never shown: BRLTTY answered after {link.shown}\n{states()}")
+        await pilot.pause(0.02)

@@ -254,6 +254,9 @@ class BrailleDisplay:
         self._back_at: float | None = None
         """When BRLTTY last answered again, or the display was last taken back, or the last key it kept since came
         (`clock`): the keys it kept end `KEPT_KEYS_PAUSE` after it; None: never away, or those keys have ended."""
+        self.looks = 0
+        """How many times the display was looked for while it was not there (`_come_back`: each try, counted as it
+        begins)."""
         self.keys_gone = False
         """The display was taken back from a BRLTTY started anew (its connection had been lost): keys typed on it
         while no BRLTTY ran, or before the new one let a program take it, reached no program. Set until read
@@ -378,6 +381,7 @@ class BrailleDisplay:
         if self._reopen is None:
             return False
         while not self._stopped.wait(every):
+            self.looks += 1
             try:
                 connection = self._reopen()  # on this thread: a frozen BRLTTY is waited for until it resumes
             except DisplayUnavailable:

@@ -287,6 +287,8 @@ class Mixer:
         """Closed while a call to the device had not returned: the stream was left to the process's end."""
         self.stuck = 0
         """Opens of the device given up for a fresh sink that have not returned yet (`MAX_STUCK` at most)."""
+        self.watched = 0
+        """How many times the watchdog has looked at the call under way (each look decides, under the lock)."""
         self._generation = 0
         """The mixer's thread now: a thread whose call was given up (an older number) leaves everything to it."""
         self._cond = threading.Condition()
@@ -483,6 +485,7 @@ class Mixer:
                             self._lose_locked(SoundLoss.NOT_ANSWERING, f"the sound device's {what} did not return")
                         if what == "open":
                             self._give_up_locked()
+                self.watched += 1
                 self._cond.wait(self.watch_every)
             self._tell()
 

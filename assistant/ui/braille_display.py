@@ -46,6 +46,10 @@ class DisplayLink:
         """Every decisive fact a key or a line sent acknowledged, oldest first."""
         self._drawn: tuple[str, int | None] = ("", None)
         """The cells and cursor last written: the same are not written again (the pins would only twitch)."""
+        self.written: tuple[int, str] = (0, "")
+        """The number of the last frame written to the display (`BrailleView.frames`) and its cells."""
+        self.shown = 0
+        """The newest frame BRLTTY has answered after (`answered`): it has shown every frame written up to it."""
         self.quitting = False
         """`quit` was typed on the display: the front end ends."""
         self.missed: int | None = 0 if display.lost else None
@@ -141,6 +145,7 @@ class DisplayLink:
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame `frame` was written: it has been shown (a held fact in it is read)."""
         with self.lock:
+            self.shown = max(self.shown, frame)
             self.view.answered(frame)
 
     def follow(self, typed: str) -> None:
@@ -170,6 +175,7 @@ class DisplayLink:
             drawn = (self.view.render(), self.view.cursor())
             if drawn != self._drawn:
                 self._drawn = drawn
+                self.written = (self.view.frames, drawn[0])
                 self.display.write(*drawn, self.view.frames)
 
     def refresh(self) -> None:

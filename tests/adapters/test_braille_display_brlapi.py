@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from brltty_fixture import BRLTTY, Brltty, free_offset
+from brltty_fixture import BRLTTY, SLOW, Brltty, free_offset
 
 from assistant.core.braille import celltable
 from assistant.core.braille.display import Key, Press
@@ -128,7 +128,7 @@ def test_cells_written_are_shown_and_keys_come_back(brltty):
                     "region next", "top", "bottom", "enter", "backspace"):  # fmt: skip
             brltty.press(key)
         brltty.type("d ")
-        got = [keys.get(timeout=30).key for _ in range(14)]
+        got = [keys.get(timeout=SLOW).key for _ in range(14)]
         assert got == [
             Key.PAN_LEFT, Key.PAN_RIGHT, Key.LINE_UP, Key.LINE_DOWN, Key.WHERE, Key.HELP, Key.REGION_PREVIOUS,
             Key.REGION_NEXT, Key.TOP, Key.BOTTOM, Key.ENTER, Key.BACKSPACE, Key.CHARACTER, Key.CHARACTER,
@@ -171,23 +171,23 @@ def test_a_stopped_brltty_is_away_until_it_answers_and_frames_are_told_once_show
     events: queue.Queue[object] = queue.Queue()
     display.listen(lambda press: None, lambda: events.put("lost"), lambda: events.put("back"), on_answered=events.put)
     display.write(celltable.to_cells("ana"), frame=1)
-    assert events.get(timeout=30) == 1  # shown: BRLTTY answered after it
+    assert events.get(timeout=SLOW) == 1  # shown: BRLTTY answered after it
     stall.stop(brltty)
     try:
         display.write(celltable.to_cells("ben wins!"), frame=2)
-        assert events.get(timeout=30) == "lost" and display.lost
+        assert events.get(timeout=SLOW) == "lost" and display.lost
         display.write(celltable.to_cells("tally"), frame=3)  # away: never written
     finally:
         stall.resume(brltty)
-    assert events.get(timeout=30) == "back" and not display.lost
-    assert events.get(timeout=30) == 2  # the frame written before the stop, shown once it resumed
+    assert events.get(timeout=SLOW) == "back" and not display.lost
+    assert events.get(timeout=SLOW) == 2  # the frame written before the stop, shown once it resumed
     stall.stop(brltty)
     try:
         display.write(celltable.to_cells("cy"), frame=4)
-        assert events.get(timeout=30) == "lost"
+        assert events.get(timeout=SLOW) == "lost"
         closing = threading.Thread(target=display.close, daemon=True)
         closing.start()
-        closing.join(timeout=30)
+        closing.join(timeout=SLOW)
         assert not closing.is_alive()  # closed, never hung on a stopped BRLTTY
     finally:
         stall.resume(brltty)
@@ -215,7 +215,7 @@ def test_a_display_away_is_looked_for_every_tenth_of_a_second():
     display._stopped = Recorded()
     display.listen(lambda press: None)
     assert display._thread is not None
-    display._thread.join(timeout=30)
+    display._thread.join(timeout=SLOW)
     assert waits and max(wait or 0.0 for wait in waits) <= 0.1
 
 
@@ -226,7 +226,7 @@ def stopped(brltty, stall, display, events):
     stall.stop(brltty)
     try:
         display.write(celltable.to_cells("ana"), frame=1)
-        assert events.get(timeout=30) == "lost"
+        assert events.get(timeout=SLOW) == "lost"
         yield
     finally:
         stall.resume(brltty)
@@ -246,9 +246,9 @@ def test_keys_typed_on_a_stopped_brltty_and_at_once_when_it_resumes_are_all_the_
         with stopped(brltty, stall, display, events):
             brltty.type("stopped")
         brltty.type("resumed")  # at once
-        got = "".join(str(keys.get(timeout=30).value) for _ in range(len("stoppedresumed")))
+        got = "".join(str(keys.get(timeout=SLOW).value) for _ in range(len("stoppedresumed")))
         assert got == "stoppedresumed"
-        assert events.get(timeout=30) == "back" and not display.taken_back_anew()
+        assert events.get(timeout=SLOW) == "back" and not display.taken_back_anew()
     finally:
         display.close()
 
@@ -270,10 +270,10 @@ def test_keys_that_move_the_display_pressed_while_brltty_is_stopped_are_not_pass
             brltty.press("pan right")
             brltty.press("next unread")
             brltty.type("x")
-        assert events.get(timeout=30) == "back"
-        assert keys.get(timeout=30) == Press(Key.CHARACTER, "x")  # BRLTTY hands keys on in order: the two went first
+        assert events.get(timeout=SLOW) == "back"
+        assert keys.get(timeout=SLOW) == Press(Key.CHARACTER, "x")  # BRLTTY hands keys on in order: the two went first
         now[0] += KEPT_KEYS_PAUSE
         brltty.press("pan left")
-        assert keys.get(timeout=30) == Press(Key.PAN_LEFT)
+        assert keys.get(timeout=SLOW) == Press(Key.PAN_LEFT)
     finally:
         display.close()

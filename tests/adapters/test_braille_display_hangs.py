@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from brltty_fixture import BRLTTY, Brltty, free_offset
+from brltty_fixture import BRLTTY, SLOW, Brltty, all_shown, free_offset
 
 from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
@@ -25,8 +25,9 @@ pytestmark = pytest.mark.skipif(BRLTTY is None, reason="BRLTTY is not installed"
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATOR = Translator()
-#: A bound on waits that only a hang would reach (never a measure of speed).
-HANG = 30.0
+#: A bound on waits that only a hang would reach (never a measure of speed): one that holds on a machine loaded far
+#: past its cores (a BRLTTY started after the app was found in more than 30 s at load 20 to 47 on 2 cores).
+HANG = SLOW
 
 
 def reading(cells: str) -> str:
@@ -156,16 +157,20 @@ async def _found_and_used(app, start) -> Brltty:
                 assert time.monotonic() < deadline, what
                 await pilot.pause(0.05)
 
-        await pilot.pause(1.5)  # the app runs, looking
-        server = await asyncio.to_thread(start)
-        await until(lambda: link.missed is None, "the display found")
+        await until(lambda: link.display.looks > 0, "the app looking")  # (its first try begun)
+        server = await asyncio.to_thread(start)  # (BRLTTY's own signal waited for: listening, its display drawn)
+        await until(lambda: link.missed is None, "the display found")  # the app's own signal
+        looks = link.display.looks
         await until(lambda: reading(server.cells()).startswith("the braille display answered"), "drawn and said")
         server.type("tally")
         await until(lambda: link.view.input_text == "tally", "typed on the display")
         answered = len(app.replies)
         server.press("enter")
         await until(lambda: len(app.replies) > answered, "the line typed on the display answered")
-        await pilot.pause(1.5)  # the reader looked every second before: nothing more is said
+        # Nothing more is said, looked at once every thread of the display is past where it would say more: the
+        # looker's thread read the keys typed since (it looks no more), and BRLTTY answered after every frame written.
+        await all_shown(pilot, server, link, HANG)
+        assert link.display.looks == looks
     from assistant.core.words.entry import braille_display_found
 
     said = [line for reply in app.replies for line in reply.lines]

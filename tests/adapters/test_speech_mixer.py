@@ -19,7 +19,19 @@ import numpy as np
 import pytest
 from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
 
-from assistant.speech.mixer import BLOCK, ENDED, KILLED, LEAD_S, RATE, Mixer, read_samples
+from assistant.core.words.outage import SoundLoss
+from assistant.speech.mixer import (
+    BLOCK,
+    ENDED,
+    FAILED,
+    KILLED,
+    LEAD_S,
+    RATE,
+    WRITE_TIMEOUT,
+    DeviceChange,
+    Mixer,
+    read_samples,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -165,6 +177,72 @@ def test_a_sound_the_device_cannot_take_fails_and_the_mixer_says_why():
         assert "no sound device" in mixer.failure
         assert mixer.play(tone(0.1, 0.1, 0.1)).wait(1) == 1  # failed at once, never waiting on a device
     finally:
+        mixer.close()
+
+
+class Hangs(Recorded):
+    """A sink whose writes stop returning once `frames` frames were written (the device took the stream and stopped
+    taking sound: a FIFO whose reader is stopped) until `resume` is set. It can make a fresh one (`FreshSink`), kept
+    in `made`, which takes sound at once, as a fresh stream to a hung device does for a moment."""
+
+    def __init__(self, clock: Clock, frames: int) -> None:
+        super().__init__(clock)
+        self.frames = frames
+        self.hung, self.resume = threading.Event(), threading.Event()
+        self.made: list[Recorded] = []
+
+    def write(self, block: np.ndarray) -> None:
+        if sum(len(each) for _, each in self.blocks) >= self.frames:
+            self.hung.set()
+            self.resume.wait()
+        super().write(block)
+
+    def fresh(self) -> Recorded:
+        self.made.append(Recorded(self.clock))
+        return self.made[-1]
+
+
+class Told:
+    """A mixer's listener: each change, waited for by count."""
+
+    def __init__(self) -> None:
+        self.changes: list[DeviceChange] = []
+        self.cond = threading.Condition()
+
+    def __call__(self, change: DeviceChange) -> None:
+        with self.cond:
+            self.changes.append(change)
+            self.cond.notify_all()
+
+    def wait(self, count: int) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: len(self.changes) >= count, 20)
+
+
+def test_a_write_that_never_returns_is_waited_on_and_no_fresh_stream_is_opened_in_its_place():
+    """docs/robustness.md: a write that never returns is waited on, not given up as an open is. The device took the
+    stream and stopped taking sound; a fresh stream to it would take sound into its buffers for a moment, and the
+    device be said back while it is not (the benchmark's "app: stopped" said the return twice)."""
+    clock = Clock()
+    sink, told = Hangs(clock, 5 * BLOCK), Told()
+    mixer = Mixer(sink, clock=clock, sleep=clock.sleep, retry=(0.0, 0.01), watch_every=0.002)
+    mixer.listeners.append(told)
+    try:
+        playing = mixer.play(tone(3.0, 0.1, 0.1))
+        assert sink.hung.wait(20)  # the mixer's thread is inside the write now
+        clock.advance(WRITE_TIMEOUT)
+        assert told.wait(1)  # (the watchdog tells the loss in the same step as it would give the call up)
+        assert told.changes == [DeviceChange(SoundLoss.NOT_ANSWERING)]
+        assert sink.made == [] and mixer.stuck == 0  # waited on: no fresh stream opened in its place
+        assert playing.wait(20) == FAILED
+        assert mixer.play(tone(0.1, 0.1, 0.1)).wait(0) == FAILED  # still lost while the write hangs
+        written = len(sink.blocks)
+        sink.resume.set()  # the device takes sound again: the write returns, which is the device back
+        assert told.wait(2) and told.changes == [DeviceChange(SoundLoss.NOT_ANSWERING), DeviceChange(None)]
+        assert mixer.play(tone(0.2, 0.1, 0.1)).wait(20) == ENDED
+        assert len(sink.blocks) > written and sink.made == [] and sink.opened == 1  # on the stream kept
+    finally:
+        sink.resume.set()
         mixer.close()
 
 

@@ -262,7 +262,8 @@ def test_fresh_opens_that_block_too_are_given_up_at_most_max_stuck_times_then_th
     assert opening.opening.wait(GUARD)
     clock.advance(OPEN_TIMEOUT * 3)
     assert returns(lambda: _until(lambda: mixer.stuck == MAX_STUCK))
-    threading.Event().wait(0.1)  # (the watchdog looks every 2 ms: nothing more is given up)
+    looked = mixer.watched
+    assert returns(lambda: _until(lambda: mixer.watched >= looked + 2))  # the watchdog looked again: nothing more
     assert len(device.made) == MAX_STUCK and mixer.stuck == MAX_STUCK
     assert told.changes == [DeviceChange(SoundLoss.NOT_ANSWERING)]
     opening.open_gate.set()  # the device answers the call waited on
@@ -384,7 +385,8 @@ def test_plain_mode_with_a_device_that_stops_mid_game_goes_on_and_quits_while_it
     assert app.wait_for(SOUND_BACK, timeout=GUARD) is not None, app.text()
     device.stop_reader()  # stopped again, and she quits meanwhile
     answer_lines(app, 1, 7)
-    app.wait_for("never shown", timeout=1.5)  # (its words reach the stuck write)
+    # (quit once its words have reached the stuck write: the app says the device lost again, not after a set time)
+    assert app.wait_for(LOST_BLOCKING, count=2, timeout=GUARD) is not None, app.text()
     assert app.quit(GUARD) is not None, app.text()  # (before: quit waited as long as the device blocked)
     text = app.text()
     assert text.count(SOUND_BACK) == 1 and "Expression" not in text

@@ -462,14 +462,19 @@ def test_a_held_fact_drawn_is_read_only_once_brltty_answered_after_it():
 
 def test_a_display_back_shows_the_newest_win_first_then_the_rest_in_order():
     view = BrailleView(40, status_cells=4)
+    view.show(["Ana wins!"], fact("Ana wins!", Held.WIN))  # (then taken back by an undo, and Ben won)
     view.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
     view.show(["Ben wins!"], fact("Ben wins!", Held.WIN))
     view.show(["Record it anyway? Say yes or no."], fact("Record it anyway? Say yes or no."))
     view.render()  # drawn while BRLTTY was stopped: never read
     view.newest_first()
-    assert read(view) == "ben wins!" and view.render()[2] == HELD_CELL
+    assert read(view) == "ben wins!" and view.render()[2] == HELD_CELL  # the newest of the two wins
     assert view.line_sent() == "Ben wins!"
+    assert read(view) == "ana wins!"  # then the rest in the order held, the older win first of them
+    assert view.line_sent() == "Ana wins!"
     assert read(view) == "turn 2: ben's turn."
+    assert view.line_sent() == "Turn 2: Ben's turn."
+    assert read(view) == "record it anyway? say yes or no."
     without_win = BrailleView(40)
     without_win.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
     without_win.show(["Turn 3: Cy's turn."], fact("Turn 3: Cy's turn."))

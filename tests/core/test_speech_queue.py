@@ -316,6 +316,26 @@ def test_a_waiting_reply_is_dropped_but_its_decisive_facts_folded_each_move_befo
     assert texts(queue) == ["Ben destroyed X. Cy sacrificed Y. Cy: 3 Unicorns. Ana drew a card."]  # cause first
 
 
+def test_in_a_fold_the_other_facts_and_other_hands_moves_are_one_rank_said_in_the_order_recorded():
+    """`About.rank`: after a win and a turn, a fact and a move are said in the order they were recorded, whichever
+    came first (a move ranked after the facts would say "Cy: 3 Unicorns." before the sacrifice that led to it; one
+    ranked before them, the sacrifice before the count it followed)."""
+    for facts in (
+        (move("Cy sacrificed Y.", 2, "sacrifice", "Y"), count("Cy: 3 Unicorns.", 2)),
+        (count("Ben: 2 Unicorns.", 1), move("Cy sacrificed Y.", 2, "sacrifice", "Y")),
+    ):
+        queue = _saying(
+            Utterance(
+                "Ben destroyed Rainbow Unicorn. More words.", facts=(move("Ben destroyed X.", 1, "destroy", "X"),)
+            )
+        )
+        queue.add(Utterance("waiting words", MESSAGE, facts=(*facts, turn("Dee's turn.", 3))))
+        queue.new_input()
+        queue.add(Utterance("Ana drew a card."))
+        said = " ".join(fact.text for fact in facts)
+        assert texts(queue) == [f"Dee's turn. Ben destroyed X. {said} Ana drew a card."]
+
+
 def test_an_answered_question_is_never_said_after_its_answer():
     question = "Which card is basic alpaca? 2 matches: 1 Basic Alpaca, 2 Basic Alpaca. Type a number to choose."
     asked = About(Topic.QUESTION, question)

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from brltty_fixture import BRLTTY, Brltty
+from brltty_fixture import BRLTTY, SLOW, Brltty, all_shown
 
 from assistant.braille.translate import Translator
 from assistant.core.braille import celltable
@@ -31,7 +31,7 @@ WIN = "Ben wins!"
 CARD_END = "you cannot play neigh cards."
 #: Seconds to wait for what the display or the app must do before the test calls it lost: every wait ends as soon
 #: as the display or the app has done it, so this only bounds a failure (a busy machine takes longer, never fails).
-TIMEOUT = 60.0
+TIMEOUT = SLOW
 
 
 def reading(cells: str, status_cells: int) -> str:
@@ -101,8 +101,8 @@ class Player:
             self.server.press("pan right")
             windows.append(await self.until(lambda text, seen=windows[-1]: text != seen))
         assert "".join(windows).replace(" ", "") == wanted.replace(" ", "")
-        await self.pilot.pause(0.3)  # time passes: still there
-        assert self.read() == windows[-1]
+        await all_shown(self.pilot, self.server, link, TIMEOUT)  # read, and whatever the app does then done
+        assert self.read() == windows[-1]  # still there
         for _ in windows[1:]:
             self.server.press("pan left")
         await self.until(lambda text: text == first)

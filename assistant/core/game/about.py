@@ -141,8 +141,8 @@ EVENT_MOVES: dict[str, MoveKind] = {
 State = tuple[Topic, int | None]
 
 #: The order a fold says its facts in (lower first): a win, then whose turn it is, then the other facts the player
-#: acts on, then other hands' moves; each group in the order recorded.
-RANKS: dict[Topic, int] = {Topic.WIN: 0, Topic.TURN: 1, Topic.MOVE: 3}
+#: acts on and other hands' moves together (2: each move before what it led to); each group in the order recorded.
+RANKS: dict[Topic, int] = {Topic.WIN: 0, Topic.TURN: 1}
 
 #: Whether a move is decisive when another hand makes it: the player may answer it, or it takes her cards (a merged
 #: sentence is decisive when one of its moves is: `About.decisive`).
@@ -244,7 +244,7 @@ class About:
 
     @property
     def rank(self) -> int:
-        """Where a fold says it (`RANKS`): a win first, then a turn, then the other facts, then moves."""
+        """Where a fold says it (`RANKS`): a win first, then a turn, then the other facts and the moves together."""
         return RANKS.get(self.topic, 2)
 
     @property

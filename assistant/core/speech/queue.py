@@ -325,7 +325,7 @@ class SpeechQueue:
         end that led to it just before it ("Cy ended the turn. Dee's turn."); then the other facts and the moves
         together, each move before what it led to (the order recorded: a reply keeps its move before its facts);
         in each rank those already cut in a fold first."""
-        ranked = sorted(facts, key=lambda fact: (min(fact.rank, 2), 0 if self._folds.get(fact, 0) else 1))
+        ranked = sorted(facts, key=lambda fact: (fact.rank, 0 if self._folds.get(fact, 0) else 1))
         turn = next((n for n, fact in enumerate(ranked) if fact.topic is Topic.TURN), None)
         if turn is None:
             return ranked
