@@ -597,18 +597,17 @@ class ShareServer:
             await response.prepare(request)
             await _send(response, f"retry: {RECONNECT_MS}\n\n")  # back within a second of the network's return
             sent = -1
-            while self._wake is not None:  # (None once the application shuts down)
+            while (wake := self._wake) is not None:  # (None once the application shuts down)
+                # the wake-up taken before looking: a change made while a view is sent wakes this one
                 if self.devices.get(device.token) is None:
                     data = inert_json({"error": self._gone(device.token)})
                     await _send(response, f"event: removed\ndata: {data}\n\n")
+                    response.force_close()  # (the connection ends with it: a phone taken off keeps none open)
                     break
                 if sent != self.version:
                     sent = self.version
                     data = inert_json(self._view(device))
                     await _send(response, f"event: state\nid: {sent}\ndata: {data}\n\n")
-                wake = self._wake
-                if wake is None:
-                    break
                 try:
                     await asyncio.wait_for(wake.wait(), KEEP_ALIVE)
                 except TimeoutError:
@@ -714,6 +713,7 @@ async def _removed_stream(request: web.Request) -> web.StreamResponse:
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
     await response.prepare(request)
     await _send(response, f"event: removed\ndata: {inert_json({'error': DEVICE_REMOVED})}\n\n")
+    response.force_close()
     return response
 
 

@@ -1053,6 +1053,36 @@ def test_share_remove_renews_the_code_shown_not_said_and_keeps_the_removed_phone
     run(scenario())
 
 
+def test_a_removal_while_the_phones_view_is_being_sent_ends_its_stream_at_once(tmp_path, monkeypatch):
+    """With the table quiet, the open stream of a phone taken off got `removed` only at its next keep-alive, 15 s
+    later (2 of 6): the stream took the wake-up to wait on after sending the view, so a change made while it sent
+    (here the removal, made as the view is sent) woke an event it no longer waited on. It now waits on the one it had
+    before it looked (the keep-alive made an hour here: only the removal can end the stream)."""
+    from assistant.share import server
+
+    monkeypatch.setattr(server, "KEEP_ALIVE", 3600.0)
+    send, removed = server._send, []
+
+    async def removing_while_sending(response, text: str) -> None:
+        if text.startswith("event: state") and not removed:
+            removed.append(table_of[0].share.remove("ben"))  # the host's `share remove Ben`, as the view goes out
+        await send(response, text)
+
+    monkeypatch.setattr(server, "_send", removing_while_sending)
+    table_of: list[Any] = []
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            table_of.append(table)
+            await table.join("Ben")
+            async with table.http.get(table.url("/api/events")) as stream:
+                assert stream.status == 200
+                told = (await asyncio.wait_for(stream.content.read(), 60)).decode()  # to the stream's end
+            assert removed and told.rstrip().endswith(f"event: removed\ndata: {json.dumps({'error': DEVICE_REMOVED})}")
+
+    run(scenario())
+
+
 def test_share_remove_name_phone_takes_one_phone_off(tmp_path):
     """Before, `share remove Ben` removed all of Ben's phones and none could be removed alone."""
 
