@@ -66,15 +66,16 @@ class _Espeak(_Table):
         return True
 
 
-def _waited(reply) -> bool:  # type: ignore[no-untyped-def]
+def _waited(reply, names) -> bool:  # type: ignore[no-untyped-def]
     """A fact the player waits for before acting (a question, a turn's duties): the next key comes once it was heard."""
-    return bool(_waits_for(reply)) or isinstance(reply.pending, (Question, Choice))
+    return bool(_waits_for(reply, names)) or isinstance(reply.pending, (Question, Choice))
 
 
 def test_every_decisive_fact_not_waited_for_fits_between_two_keys():
     for game in ("uu-2nd", "llamas", "burst"):
-        for step, reply in zip(GAMES[game].steps, shadow_replies(game, "normal")):
-            if not reply.decisive or _waited(reply):
+        replies, names = shadow_replies(game, "normal")
+        for step, reply in zip(GAMES[game].steps, replies):
+            if not reply.decisive or _waited(reply, names):
                 continue
             for fact in split_sentences(reply.decisive):
                 assert spoken_s(fact) <= GAP_S, (game, step, fact)  # about a second: heard before the next key
@@ -83,13 +84,13 @@ def test_every_decisive_fact_not_waited_for_fits_between_two_keys():
 def _play(game: str, interval: float, render_s: float = 0.0) -> tuple[list[str], list[str]]:
     """The game through the queue on the injected clock (each utterance `render_s` late): the decisive facts
     missed, and those settled."""
-    steps, replies = GAMES[game].steps, shadow_replies(game, "normal")
+    steps, (replies, names) = GAMES[game].steps, shadow_replies(game, "normal")
     table, moment, asked = _Espeak(), 0.0, False
     table.render_s = render_s
     for n, (step, reply) in enumerate(zip(steps, replies)):
         if n:
             moment += BURST_S if kind(step) == "other" else interval
-            wanted = _waits_for(replies[n - 1])
+            wanted = _waits_for(replies[n - 1], names)
             while wanted and not all(any(w in h[1] and h[2] for h in table.heard) for w in wanted):
                 table.run_until(moment)
                 if table.queue.current is None and not table.queue.waiting:

@@ -12,7 +12,7 @@ from assistant.core.game.history import Phone
 from assistant.core.language.device import DeviceMove
 from assistant.core.language.table_view import phone_view
 from assistant.core.words.gameplay import NOT_RECORDED
-from assistant.core.words.share import host_asked, save_waits
+from assistant.core.words.share import host_asked, move_already_waits, phone_asks, phone_name, save_waits
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.core.talking import asks
@@ -166,3 +166,33 @@ def test_bens_phone_view_says_where_his_waiting_move_stands_until_she_answers():
     assert view["game"] is not None and view["game"]["waits"] == [host_asked("Ana", saving=True)]
     session.handle("yes")
     assert devices.waits_of("Ben") == [] and len(session.game.log) == before + 1
+
+
+def test_a_move_tapped_again_while_one_of_its_phone_waits_on_her_is_refused_on_the_phone_and_not_said():
+    """12 taps of a destroy gave 1 question and 11 "Dee's move waits …" lines in her speech, then one more after each
+    of her later commands. One move a phone waits on her at a time: the others are refused on that phone alone."""
+    session, before = bens_destroy_while_ana_is_asked("play yay")
+    first = session.phone_desk.device_move("Ben", DESTROY)
+    assert first.reply.lines == (save_waits("Ana", "Ben"),)
+    for _ in range(11):
+        again = session.phone_desk.device_move("Ben", DESTROY)
+        assert (again.status, again.lines, again.reply) == ("refused", (move_already_waits("Ana"),), None)
+    assert len(session.phone_desk.devices.host_saves) == 1
+    session.handle("no")  # her own question: then his one move is asked, once
+    assert session.handle("yes").lines != () and session.game.log[before:] == [
+        Save(0, "basic-unicorn-red", "black-knight-unicorn")
+    ]
+    assert session.handle("turn").lines[-1].startswith("Turn")  # nothing more asked after her commands
+
+
+def test_a_warned_move_tapped_again_is_asked_again_on_its_phone_and_said_once_on_the_laptop():
+    """Out-of-turn moves put "Ben's phone is asked whether to record it anyway." into her speech at each tap (15 lines
+    in 6 s). Said once while his phone's question stays open; asked afresh on his phone each time."""
+    session = Session(CARDS)
+    session.handle("new game Ana Ben Cy")
+    session.handle("draw")
+    said = [session.phone_desk.device_move("Ben", DeviceMove("draw")) for _ in range(15)]
+    assert all(outcome.status == "warning" for outcome in said)
+    assert [outcome.reply.lines for outcome in said if outcome.reply is not None] == [(phone_asks(phone_name("Ben")),)]
+    ids = {outcome.question for outcome in said}
+    assert len(ids) == 15 and session.phone_desk.devices.question_of("Ben")["id"] == said[-1].question

@@ -46,6 +46,7 @@ from assistant.core.words.share import (
     host_asked,
     host_decided,
     joined_from_phone,
+    move_already_waits,
     move_withdrawn,
     new_phone_asks,
     new_phone_asks_narrow,
@@ -171,11 +172,9 @@ class DeviceTalk:
             return []
         game = talk.game
         names = game.table.setup.players
-        now = [self.laptop.save] if self.laptop is not None else []
-        waiting = [(save, save in now) for save in (*now, *self.host_saves) if save.mark[0] == id(game)]
         on_host = [
             host_asked(names[save.offered[0].player], saving=True, later=not asked)
-            for save, asked in waiting
+            for save, asked in self._on_host(game)
             if save.player == player
         ]
         on_phones = [
@@ -196,14 +195,17 @@ class DeviceTalk:
         waiting = self.asked.get(player)
         if waiting is not None and waiting.by is not None and waiting.open_in(game):
             return DeviceOutcome("refused", (save_first(waiting.by[0]),))  # another's move waits on its answer
-        self.asked.pop(player, None)
+        replaced = self.asked.pop(player, None)
         if move.verb == "undo":
             return self._undo(talk, player, move)
         try:
             command, card = command_for(move, player, game)
         except DeviceMoveError as exc:
             return DeviceOutcome("stale" if exc.stale else "refused", (str(exc),))
-        return self._outcome(talk, player, move, lambda: talk.run(command, card), ended_turn=move.verb == "end")
+        outcome = self._outcome(talk, player, move, lambda: talk.run(command, card), ended_turn=move.verb == "end")
+        if outcome.status == "warning" and replaced is not None and replaced.open_in(game):
+            outcome = dataclasses.replace(outcome, reply=None)  # asked again on its phone: the laptop said so once
+        return outcome
 
     def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
         """A phone asks to join as `player`: it waits, and the laptop's reply asks the host whether to let it in
@@ -363,6 +365,8 @@ class DeviceTalk:
         table = talk.game.table
         player, offered = save.player, save.offered
         owner = table.setup.players[offered[0].player]
+        if may_wait and player in self._waiting_movers(talk.game):  # one at a time: nothing more said on the laptop
+            return DeviceOutcome("refused", (move_already_waits(owner),))
         if may_wait and self.host_busy():
             self.host_saves.append(save)
             laptop = Reply.of(save_waits(owner, player), important=True)
@@ -389,6 +393,15 @@ class DeviceTalk:
         asked again once the laptop asks nothing (checked again if the table changed meanwhile)."""
         self.laptop = None
         self.host_saves.insert(0, save)
+
+    def _on_host(self, game: Game) -> list[tuple[_HostSave, bool]]:
+        """This game's moves that wait on the host's answer, oldest first, each with whether the laptop asks it now."""
+        now = self.laptop.save if self.laptop is not None else None
+        return [(save, save is now) for save in (*([now] if now else []), *self.host_saves) if save.mark[0] == id(game)]
+
+    def _waiting_movers(self, game: Game) -> set[str]:
+        """The players of this game whose move waits on the host's answer (in line, or asked on the laptop now)."""
+        return {save.player for save, _ in self._on_host(game)}
 
     def _withdraw(self, game: Game, player: str) -> str | None:
         """Take out the player's newest move of this game that waits on another's answer (in line for the laptop, on

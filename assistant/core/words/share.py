@@ -115,6 +115,7 @@ __all__ = [
     "host_asked",
     "save_waits",
     "move_withdrawn",
+    "move_already_waits",
     "save_first",
     "waiting_move_withdrawn",
     "host_decided",
@@ -403,6 +404,12 @@ def move_withdrawn(owner: str) -> str:
     """Shown on the phone whose undo took back its own move while that move waited on another player's answer (a save
     asked of the host): nothing of the game is undone."""
     return f"Your move is taken back before {owner} answered: nothing was recorded."
+
+
+def move_already_waits(owner: str) -> str:
+    """Shown on a phone whose move would wait on the host's answer while a move of its own already does: one at a time
+    (a tap repeated in a hurry put a line a tap into her speech)."""
+    return f"Your move already waits on {owner}'s answer: make this one once it is answered."
 
 
 def save_first(mover: str) -> str:
