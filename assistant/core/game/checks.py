@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.cards.card import VARIATIONS, CardType, Tag
+from assistant.core.cards.card import VARIATIONS, Card, CardType, Tag
 from assistant.core.cards.wording import (
     UnicornAction,
     costs,
@@ -79,6 +79,7 @@ from assistant.core.game.objections import (
     Impossible,
     InstantNotPlayed,
     InstantsBanned,
+    MandatoryNotDone,
     NameBanned,
     NeedsAllVariations,
     NeedsBasic,
@@ -417,6 +418,28 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
 def _check_resolve(table: Table, s: GameState, e: Resolve, out: list[Objection]) -> None:
     if not s.pile and not s.chain:
         out.append(NothingToResolve())
+    elif not s.pile:
+        out.extend(undone_mandatory(table, s))
+
+
+def mandatory_actions(card: Card) -> tuple[str, ...]:
+    """The actions a card's effect names, as its tags say them, in `ACTION_OF`'s terms (Sadistic Ritual: sacrifice,
+    draw): the events that count as doing it."""
+    return tuple(action for action in dict.fromkeys(ACTION_OF.values()) if card.has(Tag(action)))
+
+
+def undone_mandatory(table: Table, s: GameState) -> tuple[MandatoryNotDone, ...]:
+    """The mandatory beginning-of-turn effects of the chain's first link of which nothing was done: none of the
+    actions their card names (`mandatory_actions`) was recorded while the link was first (`GameState.done`).
+    Rulebook 002: "If the effect is mandatory, you must still do it". An effect that names no such action (Unstoppable
+    Ram, Hex) is done by the tracker itself."""
+    out = []
+    for trigger in s.chain[0] if s.chain else ():
+        card = table.cards.get(trigger.card) if trigger.kind is TriggerKind.BEGIN else None
+        asked = mandatory_actions(card) if card is not None else ()
+        if asked and not set(asked) & set(s.done):
+            out.append(MandatoryNotDone(trigger.owner, trigger.card, asked))
+    return tuple(out)
 
 
 def _check_bring(table: Table, s: GameState, e: Bring, out: list[Objection]) -> None:

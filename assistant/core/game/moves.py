@@ -137,13 +137,17 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     return d.freeze(state), tuple(facts)
 
 
-#: The defined action each event records (`GameState.done`).
+#: The action each event records (`GameState.done`): the defined actions (`DEFINED_ACTIONS`) and a card put back
+#: into the deck or returned to a hand, each named as the tag of a card whose effect does it (`Tag.TO_DECK`...), in
+#: the order a card's text puts them (a draw last: Sadistic Ritual sacrifices, then draws).
 ACTION_OF: dict[type[Event], str] = {
-    Draw: "draw",
-    Discard: "discard",
     Sacrifice: "sacrifice",
     Destroy: "destroy",
     Steal: "steal",
+    Discard: "discard",
+    ToDeck: "to_deck",
+    ReturnToHand: "return_to_hand",
+    Draw: "draw",
 }
 
 

@@ -334,6 +334,17 @@ class FirstNotDone(Objection):
 
 
 @dataclass(frozen=True)
+class MandatoryNotDone(Objection):
+    """`resolve` of a mandatory beginning-of-turn effect (Sadistic Ritual) while none of the actions its card names
+    was recorded as its link was being done (rulebook 002: "If the effect is mandatory, you must still do it")."""
+
+    player: int
+    card: str
+    actions: tuple[str, ...]
+    """The actions the card's effect names (`mandatory_actions`), in `DEFINED_ACTIONS` terms and its tags'."""
+
+
+@dataclass(frozen=True)
 class NothingToUse(Objection):
     """`use CARD` with no optional beginning-of-turn effect of that card of the player's waiting in the chain."""
 

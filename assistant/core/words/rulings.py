@@ -39,6 +39,7 @@ from assistant.core.game.objections import (
     InstantsBanned,
     MagicCannotAffect,
     MagicCannotDestroy,
+    MandatoryNotDone,
     NameBanned,
     NeedsAllVariations,
     NeedsBasic,
@@ -126,7 +127,15 @@ _NEEDS = {
 
 
 #: A defined action done, said after "nothing was".
-_PAST = {"draw": "drawn", "discard": "discarded", "sacrifice": "sacrificed", "destroy": "destroyed", "steal": "stolen"}
+_PAST = {
+    "draw": "drawn",
+    "discard": "discarded",
+    "sacrifice": "sacrificed",
+    "destroy": "destroyed",
+    "steal": "stolen",
+    "to_deck": "put back into the deck",
+    "return_to_hand": "returned to a hand",
+}
 
 
 #: An action a card's effect must do (`EffectForbidden`), said after "must".
@@ -349,6 +358,12 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
             return (
                 f"{card(joined)} lets its player {second} only once they {first}: its text joins the two with then, "
                 f"and nothing was {_PAST[first]} yet."
+            )
+        case MandatoryNotDone(player, duty, actions):
+            undone = " or ".join(_PAST[action] for action in actions)
+            return (
+                f"{card(duty)}'s effect is mandatory and {name(player)} has not done it: nothing was {undone} yet. "
+                "It stays in the chain until it is done."
             )
         case NothingToUse(player, used):
             return f"{card(used)} has no optional effect of {name(player)}'s waiting to be used now."
