@@ -10,9 +10,13 @@ session (tests/core/talking.py) where the line itself is the subject.
 
 from __future__ import annotations
 
+import pytest
+
 from assistant.core.game.chain import Trigger, TriggerKind
-from assistant.core.game.events import Draw, EndTurn, Resolve, Sacrifice
-from assistant.core.game.objections import MandatoryNotDone
+from assistant.core.game.events import Discard, Draw, EndTurn, Resolve, Sacrifice, event_from_dict
+from assistant.core.game.objections import EmptyHand, HandTooShort, MandatoryNotDone
+from assistant.core.language.verbs import parse_command
+from assistant.core.words.gameplay import describe_event
 from assistant.core.words.rulings import describe_objection
 from tests.core import playing as play
 from tests.core import talking as talk
@@ -80,3 +84,72 @@ def test_the_warning_says_what_is_still_to_do():
         "Sadistic Ritual's effect is mandatory and Ana has not done it: nothing was sacrificed or drawn yet. It stays "
         "in the chain until it is done."
     )
+
+
+# B. `discard N` and `discard hand` (Unicorn of Pestilence, Hoofin' It, Woolly Rammoth).
+
+
+@pytest.mark.parametrize(
+    ("line", "event"),
+    [
+        ("discard 3", Discard(ANA, count=3)),
+        ("discard 3 cards", Discard(ANA, count=3)),
+        ("discard three cards from hand", Discard(ANA, count=3)),
+        ("Ben discard 3", Discard(BEN, count=3)),
+        ("discard hand", Discard(ANA, whole=True)),
+        ("discard my whole hand", Discard(ANA, whole=True)),
+        ("Ben discard hand", Discard(BEN, whole=True)),
+        ("discard", Discard(ANA)),
+        ("discard 1", Discard(ANA)),
+    ],
+)
+def test_a_number_of_cards_or_the_whole_hand_is_read(line, event):
+    assert parse_command(line, ("Ana", "Ben")).verb == "discard"
+    session = talk.table()
+    session.handle(line)
+    assert session.lobby.talk is not None and session.game.log[-1] == event
+
+
+@pytest.mark.parametrize("line", ["discard 0", "discard -2", "discard 2.5", "discard 1000", "discard 999"])
+def test_a_number_that_is_no_number_of_cards_gets_the_reason(line):
+    reply = talk.table().handle(line)
+    assert "No card called" not in reply.speech
+    assert reply.speech.startswith("Say how many cards are discarded, from 1 to 500")
+
+
+def test_hands_of_unknown_size_are_recorded_without_a_warning():
+    g = play.table()
+    assert g.state.players[BEN].hand is None
+    play.moves(g, Discard(BEN, count=3), Discard(BEN, whole=True))
+    assert g.state.players[BEN].hand == 0
+    assert g.state.discard[-3:] == (None, None, None)
+
+
+def test_a_known_hand_loses_what_it_discards():
+    g = play.game(hands=True, drawn=True)
+    held = g.state.players[ANA].hand
+    assert held is not None and held > 3
+    discard = g.state.discard
+    play.moves(g, Discard(ANA, count=3))
+    assert g.state.players[ANA].hand == held - 3 and g.state.discard == discard + (None,) * 3
+    play.moves(g, Discard(ANA, whole=True))
+    assert g.state.players[ANA].hand == 0 and len(g.state.discard) == len(discard) + held
+
+
+def test_a_known_hand_too_short_is_warned():
+    g = play.game(hands=True, drawn=True)
+    held = g.state.players[BEN].hand
+    assert play.declined(g, Discard(BEN, count=held + 1)) == (HandTooShort(BEN, held + 1, held),)
+    play.moves(g, Discard(BEN, whole=True))
+    assert play.declined(g, Discard(BEN, whole=True)) == (EmptyHand(BEN),)
+    assert play.declined(g, Discard(BEN, count=2)) == (EmptyHand(BEN),)
+
+
+def test_a_discard_of_several_is_said_and_saved():
+    g = play.table()
+    assert describe_event(g.table, Discard(BEN, count=3), g.state) == "Ben discarded 3 cards"
+    assert describe_event(g.table, Discard(BEN, whole=True), g.state) == "Ben discarded every card in hand"
+    assert describe_objection(g.table, HandTooShort(BEN, 3, 2)) == "Ben holds only 2 cards: there are not 3 to discard."
+    for event in (Discard(BEN, count=3), Discard(BEN, whole=True), Discard(BEN, "yay")):
+        assert event_from_dict(event.to_dict(), 2, {"yay"}) == event
+    assert Discard(BEN).to_dict() == {"e": "discard", "player": BEN, "card": None}, "a save as it always was"

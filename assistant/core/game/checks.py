@@ -75,6 +75,7 @@ from assistant.core.game.objections import (
     FirstNotDone,
     GameIsOver,
     HandOverLimit,
+    HandTooShort,
     HeldIn,
     Impossible,
     InstantNotPlayed,
@@ -522,6 +523,11 @@ def _check_save(table: Table, s: GameState, e: Save, out: list[Objection]) -> No
 
 
 def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
+    held = s.players[e.player].hand
+    if e.count > 1 and held:  # an empty hand is said as such; an unknown one is the table's to count
+        if held < e.count:
+            out.append(HandTooShort(e.player, e.count, held))
+        return
     _check_from_hand(table, s, e.player, e.card, out)
 
 

@@ -582,8 +582,18 @@ def _apply_save(table: Table, d: Draft, e: Save, facts: list[Fact]) -> None:
 
 
 def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> None:
-    _hand(table, d, e.player, -1)
-    _to_discard(table, d, e.card, e.player, facts)
+    """One card, named or not; a number of cards not named; or the whole hand: its cards, when the hand's size is
+    known, go on the discard pile unnamed, and the hand is empty either way (a hand of unknown size adds nothing
+    the pile can count)."""
+    if e.whole:
+        d.discard = d.discard + (None,) * (d.hands[e.player] or 0)
+        d.hands[e.player] = 0
+        return
+    _hand(table, d, e.player, -e.count)
+    if e.card is not None:
+        _to_discard(table, d, e.card, e.player, facts)
+    else:
+        d.discard = d.discard + (None,) * e.count
 
 
 def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) -> None:

@@ -112,6 +112,15 @@ class EmptyHand(Objection):
 
 
 @dataclass(frozen=True)
+class HandTooShort(Objection):
+    """`discard N` with fewer cards than N in a hand whose size is known."""
+
+    player: int
+    asked: int
+    held: int
+
+
+@dataclass(frozen=True)
 class NothingToAnswer(Objection):
     """An Instant played while no card waits on the pile."""
 

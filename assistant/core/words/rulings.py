@@ -32,6 +32,7 @@ from assistant.core.game.objections import (
     GameIsOver,
     Guarded,
     HandOverLimit,
+    HandTooShort,
     HeldIn,
     Impossible,
     Indestructible,
@@ -196,6 +197,8 @@ def _turn_objection(table: Table, objection: Objection) -> str | None:
             return "Effects in the chain must resolve first: say resolve when each is done."
         case EmptyHand(player):
             return f"{name(player)} has no cards in hand."
+        case HandTooShort(player, asked, held):
+            return f"{name(player)} holds only {cards_count(held)}: there are not {asked} to discard."
         case DeckTooSmall(left):
             return f"The deck has only {cards_count(left)}." if left else DECK_EMPTY
         case HandOverLimit(player, hand, limit):
