@@ -409,7 +409,33 @@ def duty_short(gist: str) -> str:
     if bought:  # the cost alone would mislead: what it buys, in its first words
         deed = _deed(bought[0], first_clause=True).split(" and ")[0]
         return _sentence(f"{_deed(cost, first_clause=True)}, then {deed}")
-    return _sentence(_deed(text, first_clause=not text.lower().startswith(_CONDITION)))
+    if text.lower().startswith(_CONDITION):
+        return _sentence(_deed(text, first_clause=False))
+    return _sentence(_options_short(text))
+
+
+# Where one option of a choice ends and the next begins ("destroy an Upgrade card ..., or sacrifice a Downgrade"),
+# and where one step ends and the next, done after it, begins ("discard a card, then ...", "... and then draw 3").
+_OR = re.compile(r"[;,] or ")
+_THEN = re.compile(r"(?:[,;] |,? and )(?:only )?then ", re.IGNORECASE)
+
+
+def _options_short(text: str) -> str:
+    """Every option of a choice and every step of each, each cut to its first deed (`_deed`): "Choose one: destroy
+    an Upgrade, or sacrifice a Downgrade"; never the first option alone."""
+    options = _OR.split(text)
+    if len(options) == 1:
+        return _steps_short(text)
+    head, colon, first = options[0].rpartition(": ")  # the choice itself: "Choose one", "that player picks one"
+    said = [_steps_short(option) for option in [first, *options[1:]]]
+    joiner = "; or " if any(", then " in option for option in said) else ", or "
+    return f"{_deed(head, first_clause=False)}{colon}{joiner.join(said)}"
+
+
+def _steps_short(text: str) -> str:
+    """Each step of a deed done one after the other, each cut to its first deed: "Discard a card, then either
+    sacrifice a card or destroy a card"."""
+    return ", then ".join(_deed(step, first_clause=True) for step in _THEN.split(text) if step.strip())
 
 
 # An aside that names who else is meant, between a subject and its deed ("every player, you included, must ...").
