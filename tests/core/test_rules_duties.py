@@ -13,8 +13,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.game.chain import Trigger, TriggerKind
-from assistant.core.game.events import Discard, Draw, EndTurn, Resolve, Sacrifice, event_from_dict
-from assistant.core.game.objections import EmptyHand, HandTooShort, MandatoryNotDone
+from assistant.core.game.events import Discard, Draw, EndTurn, Move, Resolve, Sacrifice, UseEffect, event_from_dict
+from assistant.core.game.facts import GoesBackNow
+from assistant.core.game.objections import EmptyHand, HandTooShort, MandatoryNotDone, NotGivenBack
 from assistant.core.language.verbs import parse_command
 from assistant.core.words.gameplay import describe_event
 from assistant.core.words.rulings import describe_objection
@@ -153,3 +154,74 @@ def test_a_discard_of_several_is_said_and_saved():
     for event in (Discard(BEN, count=3), Discard(BEN, whole=True), Discard(BEN, "yay")):
         assert event_from_dict(event.to_dict(), 2, {"yay"}) == event
     assert Discard(BEN).to_dict() == {"e": "discard", "player": BEN, "card": None}, "a save as it always was"
+
+
+# D. Reminders from the game's state: the Unicorn Unicorn Lasso took goes back when the turn ends, said before it
+# ends, and only while it is still where it was taken.
+
+LASSO = NotGivenBack(ANA, "unicorn-lasso", "basic-unicorn-red", BEN, ANA)
+
+
+def _lassoed() -> play.Game:
+    """Ana's turn began with Unicorn Lasso; she moved Ben's Basic Unicorn (Red) into her Stable with it and drew."""
+    g = play.table("uu-1st")
+    play.bring(g, "unicorn-lasso")
+    play.bring(g, "basic-unicorn-red", into=BEN)
+    play.moves(g, EndTurn(), Draw(BEN), EndTurn())
+    play.moves(g, UseEffect(ANA, "unicorn-lasso"), Move(ANA, "basic-unicorn-red", BEN, ANA), Resolve(), Draw(ANA))
+    assert "basic-unicorn-red" in g.state.players[ANA].stable
+    return g
+
+
+def test_the_turn_does_not_end_without_a_word_while_the_lassoed_unicorn_is_kept():
+    """Unicorn Lasso (1st Edition): "When your turn ends, that Unicorn goes back where it came from": said before the
+    turn ends, as a warning the table may still insist on."""
+    g = _lassoed()
+    assert play.declined(g, EndTurn()) == (LASSO,)
+    play.moves(g, Move(ANA, "basic-unicorn-red", ANA, BEN))
+    facts = play.moves(g, EndTurn())
+    assert not any(isinstance(f, GoesBackNow) for f in facts), "it went back: nothing more to say"
+
+
+def test_a_lassoed_unicorn_no_longer_there_is_never_said_to_go_back():
+    """The issue's case: the Unicorn the Lasso took was destroyed; the tracker knows it is in the discard pile."""
+    g = _lassoed()
+    play.moves(g, Sacrifice(ANA, "basic-unicorn-red"))
+    assert "basic-unicorn-red" in g.state.discard
+    facts = play.moves(g, EndTurn())
+    assert not any(isinstance(f, GoesBackNow) for f in facts)
+
+
+def test_the_table_may_end_the_turn_all_the_same_and_hears_which_unicorn_goes_back():
+    g = _lassoed()
+    assert g.check(EndTurn()) == (LASSO,)
+    gone = [f for f in g.push(EndTurn()).facts if isinstance(f, GoesBackNow)]
+    assert gone == [GoesBackNow("unicorn-lasso", ANA, "basic-unicorn-red", BEN, ANA)]
+    assert not g.state.borrowed, "forgotten as the turn ends"
+
+
+def test_a_lasso_that_took_nothing_reminds_of_nothing():
+    g = play.table("uu-1st")
+    play.bring(g, "unicorn-lasso")
+    play.moves(g, EndTurn(), Draw(BEN), EndTurn(), UseEffect(ANA, "unicorn-lasso"), Resolve(), Draw(ANA))
+    assert not any(isinstance(f, GoesBackNow) for f in play.moves(g, EndTurn()))
+
+
+def test_the_reminder_is_said_before_the_next_turn_is_announced():
+    """Said when `end turn` is asked, not after "Ben's turn."."""
+    session = talk.table("uu-1st")
+    talk.bring(session, "unicorn-lasso")
+    talk.bring(session, "basic-unicorn-red", "Ben")
+    for line in ("end turn", "draw", "end turn", "use unicorn lasso", "move basic unicorn red from Ben to Ana"):
+        session.handle(line)
+    session.handle("resolve")
+    session.handle("draw")
+    reply = session.handle("end turn")
+    assert talk.asks(reply) and talk.objections(session) == (LASSO,)
+    assert session.game.state.current == ANA
+    said = describe_objection(session.game.table, LASSO)
+    assert said == (
+        "Basic Unicorn (Red), which Unicorn Lasso took, is still in Ana's Stable: it goes back to Ben's Stable before "
+        "Ana's turn ends; say move."
+    )
+    assert said in reply.speech

@@ -52,7 +52,7 @@ from assistant.core.game.events import (
     ToNursery,
     UseEffect,
 )
-from assistant.core.game.moves import ACTION_OF, acted_on, prepare
+from assistant.core.game.moves import ACTION_OF, acted_on, prepare, still_borrowed
 from assistant.core.game.objections import (
     ActionImpossible,
     ActionOver,
@@ -91,6 +91,7 @@ from assistant.core.game.objections import (
     NotAnAnimal,
     NotDrawn,
     NotForStable,
+    NotGivenBack,
     NothingToAnswer,
     NothingToResolve,
     NothingToUse,
@@ -605,6 +606,7 @@ def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) 
         out.append(NotDrawn(s.current))
     if s.phase is Phase.END:
         _check_hand_limit(table, s, out)
+        _check_given_back(table, s, out)
 
 
 def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list[Objection]) -> None:
@@ -616,6 +618,12 @@ def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list[Objection]
     if undrawn and s.turn_ends is None:
         out.append(NotDrawn(s.current))
     _check_hand_limit(table, s, out)
+    _check_given_back(table, s, out)
+
+
+def _check_given_back(table: Table, s: GameState, out: list[Objection]) -> None:
+    """What the turn took that goes back when it ends, still where it was taken (`moves.still_borrowed`)."""
+    out += [NotGivenBack(b.owner, b.card, b.unicorn, b.home, b.holder) for b in still_borrowed(table, s, s.current)]
 
 
 def _check_hand_limit(table: Table, s: GameState, out: list[Objection]) -> None:

@@ -354,6 +354,19 @@ class MandatoryNotDone(Objection):
 
 
 @dataclass(frozen=True)
+class NotGivenBack(Objection):
+    """The turn ends while a Unicorn card a card's effect took for it is still where it was taken (Unicorn Lasso:
+    "When your turn ends, that Unicorn goes back where it came from"): a mandatory duty of the turn, said before the
+    turn ends."""
+
+    player: int
+    card: str
+    unicorn: str
+    home: int
+    holder: int
+
+
+@dataclass(frozen=True)
 class NothingToUse(Objection):
     """`use CARD` with no optional beginning-of-turn effect of that card of the player's waiting in the chain."""
 

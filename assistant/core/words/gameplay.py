@@ -561,8 +561,8 @@ def _chain_fact(table: Table, fact: Fact, state: GameState, phone: bool = False)
         )
     if isinstance(fact, GoesBackNow):
         return (
-            f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took "
-            f"{with_article(table.profile.vocabulary.creature)} this turn, it goes back where it came from now"
+            f"{player_name(table, fact.owner)}'s turn is over: {game_card_name(table, fact.unicorn)}, which "
+            f"{game_card_name(table, fact.card)} took, goes back to {area_of(table, fact.home)} now"
             f"{'.' if phone else '; say move.'}"
         )
     if isinstance(fact, BabyToNursery):

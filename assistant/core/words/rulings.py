@@ -52,6 +52,7 @@ from assistant.core.game.objections import (
     NotAUnicornHere,
     NotDrawn,
     NotForStable,
+    NotGivenBack,
     NothingToAnswer,
     NothingToResolve,
     NothingToUse,
@@ -362,12 +363,6 @@ def _entry_objection(table: Table, objection: Objection) -> str | None:
                 f"{card(joined)} lets its player {second} only once they {first}: its text joins the two with then, "
                 f"and nothing was {_PAST[first]} yet."
             )
-        case MandatoryNotDone(player, duty, actions):
-            undone = " or ".join(_PAST[action] for action in actions)
-            return (
-                f"{card(duty)}'s effect is mandatory and {name(player)} has not done it: nothing was {undone} yet. "
-                "It stays in the chain until it is done."
-            )
         case NothingToUse(player, used):
             return f"{card(used)} has no optional effect of {name(player)}'s waiting to be used now."
         case EffectForbidden(player, played, blocker, action):
@@ -430,7 +425,33 @@ def _cost_cards(table: Table, cost: Cost, player: int) -> str:
     return f"{what} in other players' {words.area}s"
 
 
-_OBJECTION_FAMILIES = (_turn_objection, _card_objection, _answer_objection, _blocked_objection, _entry_objection)
+def _duty_objection(table: Table, objection: Objection) -> str | None:
+    """A mandatory duty left undone: an effect resolved with nothing done, a Unicorn not given back."""
+    name, card = namers(table)
+    match objection:
+        case MandatoryNotDone(player, duty, actions):
+            undone = " or ".join(_PAST[action] for action in actions)
+            return (
+                f"{card(duty)}'s effect is mandatory and {name(player)} has not done it: nothing was {undone} yet. "
+                "It stays in the chain until it is done."
+            )
+        case NotGivenBack(player, giver, unicorn, home, holder):
+            return (
+                f"{card(unicorn)}, which {card(giver)} took, is still in {area_of(table, holder)}: it goes back to "
+                f"{area_of(table, home)} before {name(player)}'s turn ends; say move."
+            )
+        case _:
+            return None
+
+
+_OBJECTION_FAMILIES = (
+    _turn_objection,
+    _card_objection,
+    _answer_objection,
+    _blocked_objection,
+    _entry_objection,
+    _duty_objection,
+)
 
 
 def _cannot_play(player: str, kind: str, blocker: str, where: str) -> str:
