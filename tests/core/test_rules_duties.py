@@ -13,7 +13,18 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.game.chain import Trigger, TriggerKind
-from assistant.core.game.events import Discard, Draw, EndTurn, Move, Resolve, Sacrifice, UseEffect, event_from_dict
+from assistant.core.game.events import (
+    Bring,
+    Discard,
+    Draw,
+    EndTurn,
+    Move,
+    Play,
+    Resolve,
+    Sacrifice,
+    UseEffect,
+    event_from_dict,
+)
 from assistant.core.game.facts import GoesBackNow
 from assistant.core.game.objections import EmptyHand, HandTooShort, MandatoryNotDone, NotGivenBack
 from assistant.core.language.verbs import parse_command
@@ -64,6 +75,25 @@ def test_an_effect_with_nothing_for_its_player_to_do_is_not_warned():
     assert g.state.chain and g.check(Resolve()) == ()
 
 
+def test_a_mandatory_duty_each_time_is_held_to_the_same_rule_and_an_optional_one_is_not():
+    """Barbed Wire ("you must discard a card whenever a Unicorn card comes into your Stable"): its duty resolved
+    with no discard is warned; Llamaste's ("you may draw a card") is not."""
+    g = play.game(babies=play.RED_PINK)
+    play.moves(g, Bring(ANA, "barbed-wire", BEN), Draw(ANA), EndTurn(), Draw(BEN), Play(BEN, "basic-unicorn-red", BEN))
+    play.moves(g, Resolve())
+    assert g.state.chain == ((Trigger("barbed-wire", BEN, TriggerKind.DUTY),),)
+    assert play.declined(g, Resolve()) == (MandatoryNotDone(BEN, "barbed-wire", ("discard",)),)
+    play.moves(g, Discard(BEN), Resolve())
+    llamas = play.game("llamas", babies=play.LLAMA_ALPACA, drawn=True)
+    play.bring(llamas, "llamaste")
+    llama = next(
+        c.id for c in llamas.table.cards if c.variation == "llama" and c.type.is_creature and c.id != "baby-llama"
+    )
+    play.moves(llamas, Play(ANA, llama, ANA), Resolve())
+    assert any(t.card == "llamaste" for link in llamas.state.chain for t in link)
+    assert llamas.check(Resolve()) == ()
+
+
 def test_the_line_resolve_asks_before_letting_a_mandatory_effect_go():
     """The issue's case: a bare `resolve` said "Sadistic Ritual resolved." though nothing was done."""
     session = talk.table()
@@ -82,8 +112,8 @@ def test_the_warning_says_what_is_still_to_do():
     g = play.table()
     said = describe_objection(g.table, RITUAL)
     assert said == (
-        "Sadistic Ritual's effect is mandatory and Ana has not done it: nothing was sacrificed or drawn yet. It stays "
-        "in the chain until it is done."
+        "Sadistic Ritual's effect is mandatory, and nothing was sacrificed or drawn yet: it stays in the chain until "
+        "it is done."
     )
 
 

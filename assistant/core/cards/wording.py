@@ -171,6 +171,19 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"each time you play a Magic card", Tag.EACH_MAGIC_PLAYED),
 )
 
+_EACH_TIME = re.compile(r"\b(?:each time|whenever|every time)\b", re.IGNORECASE)
+
+
+def duty_is_mandatory(text: str) -> bool:
+    """True when the sentence of a card's duty each time something happens ("Each time ...", "whenever ...", "every
+    time ...") says what must be done ("you must discard a card", Barbed Wire; "that player must discard a card",
+    Static-Charged Alpaca), not what may be ("you may draw a card", Llamaste)."""
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if _EACH_TIME.search(sentence):
+            return bool(re.search(r"\bmust\b", sentence, re.I)) and not re.search(r"\bmay\b", sentence, re.I)
+    return False
+
+
 #: The opening of a card's own leave effect ("If this card leaves your Stable, ...", "Should this card be sacrificed
 #: or destroyed, ...", "When this card itself is sacrificed or destroyed, ...", the Phoenix's "Each time it is
 #: sacrificed or destroyed, ..."): what follows it is the effect. A save ("would be sacrificed ... instead") is not.

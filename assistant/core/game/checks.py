@@ -14,6 +14,7 @@ from assistant.core.cards.card import VARIATIONS, Card, CardType, Tag
 from assistant.core.cards.wording import (
     UnicornAction,
     costs,
+    duty_is_mandatory,
     needed_target,
     needed_variation,
     then_join,
@@ -431,13 +432,16 @@ def mandatory_actions(card: Card) -> tuple[str, ...]:
 
 
 def undone_mandatory(table: Table, s: GameState) -> tuple[MandatoryNotDone, ...]:
-    """The mandatory beginning-of-turn effects of the chain's first link of which nothing was done: none of the
-    actions their card names (`mandatory_actions`) was recorded while the link was first (`GameState.done`).
-    Rulebook 002: "If the effect is mandatory, you must still do it". An effect that names no such action (Unstoppable
-    Ram, Hex) is done by the tracker itself."""
+    """The mandatory effects of the chain's first link of which nothing was done: none of the actions their card
+    names (`mandatory_actions`) was recorded while the link was first (`GameState.done`). Mandatory: a beginning-of-turn
+    effect so tagged (Sadistic Ritual), a duty each time something happens whose text says "must" (Barbed Wire,
+    `duty_is_mandatory`). Rulebook 002: "If the effect is mandatory, you must still do it". An effect that names no
+    such action (Unstoppable Ram, Hex) is done by the tracker itself."""
     out = []
     for trigger in s.chain[0] if s.chain else ():
-        card = table.cards.get(trigger.card) if trigger.kind is TriggerKind.BEGIN else None
+        card = table.cards.get(trigger.card) if trigger.kind in (TriggerKind.BEGIN, TriggerKind.DUTY) else None
+        if card is not None and trigger.kind is TriggerKind.DUTY and not duty_is_mandatory(card.text):
+            continue
         asked = mandatory_actions(card) if card is not None else ()
         if asked and not set(asked) & set(s.done):
             out.append(MandatoryNotDone(trigger.owner, trigger.card, asked))

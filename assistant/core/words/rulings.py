@@ -429,11 +429,11 @@ def _duty_objection(table: Table, objection: Objection) -> str | None:
     """A mandatory duty left undone: an effect resolved with nothing done, a Unicorn not given back."""
     name, card = namers(table)
     match objection:
-        case MandatoryNotDone(player, duty, actions):
+        case MandatoryNotDone(_, duty, actions):
             undone = " or ".join(_PAST[action] for action in actions)
             return (
-                f"{card(duty)}'s effect is mandatory and {name(player)} has not done it: nothing was {undone} yet. "
-                "It stays in the chain until it is done."
+                f"{card(duty)}'s effect is mandatory, and nothing was {undone} yet: it stays in the chain until it "
+                "is done."
             )
         case NotGivenBack(player, giver, unicorn, home, holder):
             return (
