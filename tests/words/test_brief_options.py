@@ -71,6 +71,11 @@ def test_the_brief_link_says_every_option_and_step_of_the_normal_one(deck_id):
             "May name any player, who must then discard 2 cards.",
         ),
         ("Destroy a Unicorn card in another player's Stable", "Destroy a Unicorn."),
+        (
+            "Look through the deck, take out an Alpaca card and bring it straight into your Field, then shuffle the "
+            "deck",
+            "Look through the deck, take out an Alpaca, then shuffle.",
+        ),
     ],
 )
 def test_every_option_is_said_shorter(gist, brief):

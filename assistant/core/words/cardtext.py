@@ -434,8 +434,14 @@ def _options_short(text: str) -> str:
 
 def _steps_short(text: str) -> str:
     """Each step of a deed done one after the other, each cut to its first deed: "Discard a card, then either
-    sacrifice a card or destroy a card"."""
-    return ", then ".join(_deed(step, first_clause=True) for step in _THEN.split(text) if step.strip())
+    sacrifice a card or destroy a card"; the deck an earlier step went through goes without saying in a later one
+    ("Look through the deck, take out an Alpaca, then shuffle")."""
+    steps = [_deed(step, first_clause=True) for step in _THEN.split(text) if step.strip()]
+    later = [_SHUFFLE_DECK.sub("shuffle", step) for step in steps[1:]] if "deck" in "".join(steps[:1]) else steps[1:]
+    return ", then ".join(steps[:1] + later)
+
+
+_SHUFFLE_DECK = re.compile(r"\bshuffle the deck\b", re.IGNORECASE)
 
 
 # An aside that names who else is meant, between a subject and its deed ("every player, you included, must ...").
@@ -450,6 +456,9 @@ _RULE = re.compile(
 # A deed that puts cards somewhere, and the words that say where.
 _PLACING = re.compile(r"^(?:may |must )?(?:put|send|bring)\b", re.IGNORECASE)
 _PLACE = re.compile(r"\b(?:to|into|in|back|on|onto|from|out|straight)\b", re.IGNORECASE)
+
+# A search that says only where it looks ("Look through the deck", "go through the deck").
+_SEARCHING = re.compile(r"^(?:may |must )?(?:look|go|search) through the deck$", re.IGNORECASE)
 
 # A cost and what it buys: "you may discard a card; if you do, steal a Goat card".
 _COST = re.compile(r"; (?:if you do|should you do so|should you),? ")
@@ -476,6 +485,8 @@ def _first_deed(pieces: list[str], whole: str) -> str:
         kept = "".join(pieces[:end])
         if _PLACING.match(kept) and not _PLACE.search(kept):
             continue  # "Put this card, every card" is cut before where they go: that is the deed
+        if _SEARCHING.match(kept):
+            continue  # "Look through the deck" says where, not what is taken out: that is the deed
         if names_deed(kept):
             return kept if len(kept.split()) >= 2 else whole
     return whole
