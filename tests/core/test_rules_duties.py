@@ -22,6 +22,7 @@ from assistant.core.game.events import (
     Play,
     Resolve,
     Sacrifice,
+    SetHand,
     UseEffect,
     event_from_dict,
 )
@@ -65,6 +66,24 @@ def test_a_mandatory_effect_done_resolves_without_a_word():
     g = _ritual_due()
     play.moves(g, Sacrifice(ANA, "basic-unicorn-red"), Draw(ANA), Resolve())
     assert not g.state.chain
+
+
+def test_a_mandatory_effect_with_nothing_it_can_act_on_is_not_warned():
+    """Sadistic Ritual: "With no Unicorn card to sacrifice, you do not draw": with none in Ana's Stable the effect has
+    nothing to do, and the resolve is not warned; Dragon's Curse ("you must discard a card") with an empty hand the
+    same; with a hand the table has not counted, it is."""
+    g = play.game(drawn=True)  # no Baby Unicorns: no Unicorn card in either Stable
+    play.bring(g, "sadistic-ritual")
+    play.moves(g, EndTurn(), Draw(BEN), EndTurn())
+    assert g.state.chain and g.check(Resolve()) == ()
+    play.bring(g, "basic-unicorn-red")
+    assert g.check(Resolve()) == (RITUAL,)
+    curse = play.table("uu-2nd", ("uu-dragons",))
+    play.bring(curse, "dragon-s-curse")
+    play.moves(curse, EndTurn(), Draw(BEN), EndTurn())
+    assert curse.check(Resolve()) == (MandatoryNotDone(ANA, "dragon-s-curse", ("discard",)),)
+    play.moves(curse, SetHand(ANA, 0))
+    assert curse.check(Resolve()) == ()
 
 
 def test_an_effect_with_nothing_for_its_player_to_do_is_not_warned():

@@ -18,8 +18,9 @@ from assistant.core.cards.wording import (
     needed_target,
     needed_variation,
     then_join,
+    turn_costs,
 )
-from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, is_neigh
+from assistant.core.game.chain import Link, Trigger, TriggerKind, answers_animal, enters_a_stable, is_neigh
 from assistant.core.game.declared import using
 from assistant.core.game.events import (
     Bring,
@@ -443,9 +444,22 @@ def undone_mandatory(table: Table, s: GameState) -> tuple[MandatoryNotDone, ...]
         if card is not None and trigger.kind is TriggerKind.DUTY and not duty_is_mandatory(card.text):
             continue
         asked = mandatory_actions(card) if card is not None else ()
-        if asked and not set(asked) & set(s.done):
+        if asked and not set(asked) & set(s.done) and not _nothing_to_do(table, s, trigger):
             out.append(MandatoryNotDone(trigger.owner, trigger.card, asked))
     return tuple(out)
+
+
+def _nothing_to_do(table: Table, s: GameState, trigger: Trigger) -> bool:
+    """True when a beginning-of-turn effect's cost cannot be paid: fewer cards there than it acts on, counted by the
+    protection rule (`protection.cards_for`; Sadistic Ritual with no Unicorn card to sacrifice: "you do not draw").
+    A hand the table has not counted is never too small."""
+    if trigger.kind is not TriggerKind.BEGIN:
+        return False
+    for cost in turn_costs(table.card_of(trigger.card).text):
+        found = cards_for(table, s, trigger.owner, cost, (trigger,))
+        if found is not None and found < cost.count:
+            return True
+    return False
 
 
 def _check_bring(table: Table, s: GameState, e: Bring, out: list[Objection]) -> None:
