@@ -19,6 +19,8 @@ from assistant.core.game.events import (
     Draw,
     EndTurn,
     Move,
+    NextPhase,
+    Phase,
     Play,
     Resolve,
     Sacrifice,
@@ -230,6 +232,13 @@ def test_the_turn_does_not_end_without_a_word_while_the_lassoed_unicorn_is_kept(
     play.moves(g, Move(ANA, "basic-unicorn-red", ANA, BEN))
     facts = play.moves(g, EndTurn())
     assert not any(isinstance(f, GoesBackNow) for f in facts), "it went back: nothing more to say"
+
+
+def test_going_on_from_the_end_phase_is_ending_the_turn_too():
+    g = _lassoed()
+    play.moves(g, NextPhase())
+    assert g.state.phase is Phase.END
+    assert play.declined(g, NextPhase()) == (LASSO,)
 
 
 def test_a_lassoed_unicorn_no_longer_there_is_never_said_to_go_back():
