@@ -29,6 +29,7 @@ from assistant.core.game.events import (
     event_from_dict,
 )
 from assistant.core.game.facts import GoesBackNow
+from assistant.core.game.moves import ACTION_OF
 from assistant.core.game.objections import EmptyHand, HandTooShort, MandatoryNotDone, NotGivenBack
 from assistant.core.language.verbs import parse_command
 from assistant.core.words.gameplay import describe_event
@@ -283,3 +284,11 @@ def test_the_reminder_is_said_before_the_next_turn_is_announced():
         "Ana's turn ends; say move."
     )
     assert said in reply.speech
+
+
+def test_every_action_that_counts_as_doing_an_effect_has_its_words():
+    """`ACTION_OF` names the actions; the warning says each (a new one without words fails here, not at a table)."""
+    g = play.table()
+    actions = tuple(dict.fromkeys(ACTION_OF.values()))
+    said = describe_objection(g.table, MandatoryNotDone(ANA, "sadistic-ritual", actions))
+    assert said.startswith("Sadistic Ritual's effect is mandatory, and nothing was sacrificed or destroyed or stolen")
