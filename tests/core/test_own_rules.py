@@ -355,7 +355,10 @@ def test_unicorn_lasso_says_its_unicorn_goes_back_when_the_turn_ends():
     turn ends; not when its optional effect was let go."""
     g = unicorns("uu-1st")
     bring(g, "unicorn-lasso", into=BEN)
-    moves(g, ev.EndTurn(), ev.Resolve(), ev.Draw(BEN))  # Ben's turn began with the Lasso's optional effect waiting
-    assert GoesBackNow("unicorn-lasso", 1) in moves(g, ev.EndTurn())
+    bring(g, "basic-unicorn-red")
+    moves(g, ev.EndTurn())  # Ben's turn began with the Lasso's optional effect waiting
+    moves(g, ev.Move(BEN, "basic-unicorn-red", ANA, BEN), ev.Resolve(), ev.Draw(BEN))
+    assert g.check(ev.EndTurn()), "warned before the turn ends (issue 103)"
+    assert GoesBackNow("unicorn-lasso", 1, "basic-unicorn-red", ANA, BEN) in g.push(ev.EndTurn()).facts
     moves(g, ev.Draw(ANA), ev.EndTurn(), ev.Draw(BEN))  # the Lasso's effect not used: lost for this turn
     assert not any(isinstance(f, GoesBackNow) for f in moves(g, ev.EndTurn()))

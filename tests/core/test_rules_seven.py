@@ -149,7 +149,7 @@ def test_a_deed_is_told_from_a_bare_choice_or_subject():
 @pytest.mark.parametrize(
     ("base", "card", "deed"),
     [
-        ("uu-2nd", "targeted destruction", "Choose one: destroy an Upgrade."),
+        ("uu-2nd", "targeted destruction", "Choose one: destroy an Upgrade, or sacrifice a Downgrade."),
         ("uu-2nd", "mystical vortex", "Every player must discard a card."),
     ],
 )

@@ -30,7 +30,8 @@ def test_every_event_type_has_a_verb_a_handler_and_a_sentence():
     for cls in EVENT_TYPES.values():
         fields = {"player": 0, "owner": 1, "other_owner": 0, "other": 1, "into": 1, "to": 1, "count": 2,
                   "card": "yay", "other_card": "slowdown", "source": Source.DECK, "skip": False,
-                  "what": Gathered.CARD, "barred": True, "phase": Phase.ACTION, "targets": (1,)}  # fmt: skip
+                  "what": Gathered.CARD, "barred": True, "phase": Phase.ACTION, "targets": (1,),
+                  "whole": False}  # fmt: skip
         event = cls(**{name: fields[name] for name in cls.__dataclass_fields__ if name != "KIND"})
         sentence = describe_event(game.table, event, game.state)
         assert sentence and sentence != cls.__name__, f"{cls.__name__} has its own sentence"

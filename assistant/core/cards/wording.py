@@ -171,6 +171,19 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"each time you play a Magic card", Tag.EACH_MAGIC_PLAYED),
 )
 
+_EACH_TIME = re.compile(r"\b(?:each time|whenever|every time)\b", re.IGNORECASE)
+
+
+def duty_is_mandatory(text: str) -> bool:
+    """True when the sentence of a card's duty each time something happens ("Each time ...", "whenever ...", "every
+    time ...") says what must be done ("you must discard a card", Barbed Wire; "that player must discard a card",
+    Static-Charged Alpaca), not what may be ("you may draw a card", Llamaste)."""
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        if _EACH_TIME.search(sentence):
+            return bool(re.search(r"\bmust\b", sentence, re.I)) and not re.search(r"\bmay\b", sentence, re.I)
+    return False
+
+
 #: The opening of a card's own leave effect ("If this card leaves your Stable, ...", "Should this card be sacrificed
 #: or destroyed, ...", "When this card itself is sacrificed or destroyed, ...", the Phoenix's "Each time it is
 #: sacrificed or destroyed, ..."): what follows it is the effect. A save ("would be sacrificed ... instead") is not.
@@ -508,8 +521,29 @@ def costs(text: str, card_type: CardType) -> tuple[Cost, ...]:
     says what happens when its player cannot (the 1st Edition Unicorn Phoenix)."""
     if _WAY_OUT.search(text):
         return ()
+    return _costs_of(" ".join(_played_effect(text, card_type)))
+
+
+#: The opening of a card's beginning-of-turn effect with no other condition; what follows it is the effect.
+_TURN_OPENING = re.compile(r"^If this card is in your (?:Stable|Field) at the beginning of your turn, ", re.IGNORECASE)
+
+
+def turn_costs(text: str) -> tuple[Cost, ...]:
+    """The actions a card's beginning-of-turn effect requires of its player, read as `costs` reads a played effect's
+    (Sadistic Ritual: sacrifice one of its player's Unicorn cards; Dragon's Curse: discard a card): what must be there
+    for the effect to be done at all. Empty for an effect under another condition (Berserk Llama Syndrome: "and your
+    Field holds a Llama card"), which the table judges."""
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        opening = _TURN_OPENING.match(sentence)
+        if opening:
+            return _costs_of(sentence[opening.end() :])
+    return ()
+
+
+def _costs_of(effect: str) -> tuple[Cost, ...]:
+    """The costs an effect's words open with, up to its first clause that is none."""
     found: list[Cost] = []
-    for clause in _CLAUSE_END.split(" ".join(_played_effect(text, card_type))):
+    for clause in _CLAUSE_END.split(effect):
         if not clause.strip():
             continue
         cost = _cost_of(clause.strip())

@@ -10,15 +10,17 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.cards.card import VARIATIONS, CardType, Tag
+from assistant.core.cards.card import VARIATIONS, Card, CardType, Tag
 from assistant.core.cards.wording import (
     UnicornAction,
     costs,
+    duty_is_mandatory,
     needed_target,
     needed_variation,
     then_join,
+    turn_costs,
 )
-from assistant.core.game.chain import Link, TriggerKind, answers_animal, enters_a_stable, is_neigh
+from assistant.core.game.chain import Link, Trigger, TriggerKind, answers_animal, enters_a_stable, is_neigh
 from assistant.core.game.declared import using
 from assistant.core.game.events import (
     Bring,
@@ -52,7 +54,7 @@ from assistant.core.game.events import (
     ToNursery,
     UseEffect,
 )
-from assistant.core.game.moves import ACTION_OF, acted_on, prepare
+from assistant.core.game.moves import ACTION_OF, acted_on, prepare, still_borrowed
 from assistant.core.game.objections import (
     ActionImpossible,
     ActionOver,
@@ -75,10 +77,12 @@ from assistant.core.game.objections import (
     FirstNotDone,
     GameIsOver,
     HandOverLimit,
+    HandTooShort,
     HeldIn,
     Impossible,
     InstantNotPlayed,
     InstantsBanned,
+    MandatoryNotDone,
     NameBanned,
     NeedsAllVariations,
     NeedsBasic,
@@ -89,6 +93,7 @@ from assistant.core.game.objections import (
     NotAnAnimal,
     NotDrawn,
     NotForStable,
+    NotGivenBack,
     NothingToAnswer,
     NothingToResolve,
     NothingToUse,
@@ -417,6 +422,44 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
 def _check_resolve(table: Table, s: GameState, e: Resolve, out: list[Objection]) -> None:
     if not s.pile and not s.chain:
         out.append(NothingToResolve())
+    elif not s.pile:
+        out.extend(undone_mandatory(table, s))
+
+
+def mandatory_actions(card: Card) -> tuple[str, ...]:
+    """The actions a card's effect names, as its tags say them, in `ACTION_OF`'s terms (Sadistic Ritual: sacrifice,
+    draw): the events that count as doing it."""
+    return tuple(action for action in dict.fromkeys(ACTION_OF.values()) if card.has(Tag(action)))
+
+
+def undone_mandatory(table: Table, s: GameState) -> tuple[MandatoryNotDone, ...]:
+    """The mandatory effects of the chain's first link of which nothing was done: none of the actions their card
+    names (`mandatory_actions`) was recorded while the link was first (`GameState.done`). Mandatory: a beginning-of-turn
+    effect so tagged (Sadistic Ritual), a duty each time something happens whose text says "must" (Barbed Wire,
+    `duty_is_mandatory`). Rulebook 002: "If the effect is mandatory, you must still do it". An effect that names no
+    such action (Unstoppable Ram, Hex) is done by the tracker itself."""
+    out = []
+    for trigger in s.chain[0] if s.chain else ():
+        card = table.cards.get(trigger.card) if trigger.kind in (TriggerKind.BEGIN, TriggerKind.DUTY) else None
+        if card is not None and trigger.kind is TriggerKind.DUTY and not duty_is_mandatory(card.text):
+            continue
+        asked = mandatory_actions(card) if card is not None else ()
+        if asked and not set(asked) & set(s.done) and not _nothing_to_do(table, s, trigger):
+            out.append(MandatoryNotDone(trigger.owner, trigger.card, asked))
+    return tuple(out)
+
+
+def _nothing_to_do(table: Table, s: GameState, trigger: Trigger) -> bool:
+    """True when a beginning-of-turn effect's cost cannot be paid: fewer cards there than it acts on, counted by the
+    protection rule (`protection.cards_for`; Sadistic Ritual with no Unicorn card to sacrifice: "you do not draw").
+    A hand the table has not counted is never too small."""
+    if trigger.kind is not TriggerKind.BEGIN:
+        return False
+    for cost in turn_costs(table.card_of(trigger.card).text):
+        found = cards_for(table, s, trigger.owner, cost, (trigger,))
+        if found is not None and found < cost.count:
+            return True
+    return False
 
 
 def _check_bring(table: Table, s: GameState, e: Bring, out: list[Objection]) -> None:
@@ -499,6 +542,11 @@ def _check_save(table: Table, s: GameState, e: Save, out: list[Objection]) -> No
 
 
 def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
+    held = s.players[e.player].hand
+    if e.count > 1 and held:  # an empty hand is said as such; an unknown one is the table's to count
+        if held < e.count:
+            out.append(HandTooShort(e.player, e.count, held))
+        return
     _check_from_hand(table, s, e.player, e.card, out)
 
 
@@ -576,6 +624,7 @@ def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) 
         out.append(NotDrawn(s.current))
     if s.phase is Phase.END:
         _check_hand_limit(table, s, out)
+        _check_given_back(table, s, out)
 
 
 def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list[Objection]) -> None:
@@ -587,6 +636,12 @@ def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list[Objection]
     if undrawn and s.turn_ends is None:
         out.append(NotDrawn(s.current))
     _check_hand_limit(table, s, out)
+    _check_given_back(table, s, out)
+
+
+def _check_given_back(table: Table, s: GameState, out: list[Objection]) -> None:
+    """What the turn took that goes back when it ends, still where it was taken (`moves.still_borrowed`)."""
+    out += [NotGivenBack(b.owner, b.card, b.unicorn, b.home, b.holder) for b in still_borrowed(table, s, s.current)]
 
 
 def _check_hand_limit(table: Table, s: GameState, out: list[Objection]) -> None:

@@ -175,6 +175,20 @@ class Discard(Event):
     KIND: ClassVar[str] = "discard"
     player: int
     card: str | None = None
+    count: int = 1
+    """How many cards, unnamed (`discard 3`: Unicorn of Pestilence); a named card is one."""
+    whole: bool = False
+    """The whole hand, however many cards it holds (`discard hand`: Hoofin' It, Woolly Rammoth)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """As every event's, without `count` and `whole` when the discard is one card (so a one-card discard is
+        saved as it always was)."""
+        out = super().to_dict()
+        if out["count"] == 1:
+            del out["count"]
+        if not out["whole"]:
+            del out["whole"]
+        return out
 
 
 @dataclass(frozen=True)
@@ -488,7 +502,7 @@ def _check_value(kind: str, name: str, value: object, players: int, card_ids: Co
         if value not in [phase.value for phase in SKIPPABLE]:
             raise EventError(f"{kind}: phase: {value!r} is not draw or action")
         return Phase(value)
-    if name in ("skip", "barred"):
+    if name in ("skip", "barred", "whole"):
         if not isinstance(value, bool):
             raise EventError(f"{kind}: {name}: must be true or false")
         return value

@@ -331,7 +331,13 @@ class InstantsBannedNow(Fact):
 @dataclass(frozen=True)
 class GoesBackNow(Fact):
     """Its owner's turn ended: the Unicorn a card's effect took this turn goes back where it came from (Unicorn
-    Lasso, Bukkakecorn), said at that moment for the table to move it."""
+    Lasso, Bukkakecorn), said at that moment for the table to move it; only while it is still where it was taken
+    (`moves.still_borrowed`)."""
 
     card: str
     owner: int
+    unicorn: str
+    home: int
+    """The Stable it goes back to."""
+    holder: int
+    """The Stable it is in."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.core.cards.card import Card, CardType, Tag
+from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import save_of
 from assistant.core.game.chain import (
     Link,
@@ -96,7 +96,7 @@ from assistant.core.game.facts import (
     TurnSkipped,
 )
 from assistant.core.game.judge import eligible, judge, reshuffle
-from assistant.core.game.state import Draft, GameState, skipped_by
+from assistant.core.game.state import Borrowed, Draft, GameState, skipped_by
 from assistant.core.game.table import Table
 from assistant.core.game.tally import first_to_goal
 
@@ -129,6 +129,7 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     doing = d.chain[0] if d.chain else None  # the effect being done as the event comes (an unanswered pile closed)
     handler(table, d, event, facts)
     _flush(table, d, facts)
+    _note_borrowed(table, doing, d, event)
     _note_done(doing, d, event)
     after = table.tally_of(d.stables)
     if after != before:
@@ -137,13 +138,17 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     return d.freeze(state), tuple(facts)
 
 
-#: The defined action each event records (`GameState.done`).
+#: The action each event records (`GameState.done`): the defined actions (`DEFINED_ACTIONS`) and a card put back
+#: into the deck or returned to a hand, each named as the tag of a card whose effect does it (`Tag.TO_DECK`...), in
+#: the order a card's text puts them (a draw last: Sadistic Ritual sacrifices, then draws).
 ACTION_OF: dict[type[Event], str] = {
-    Draw: "draw",
-    Discard: "discard",
     Sacrifice: "sacrifice",
     Destroy: "destroy",
     Steal: "steal",
+    Discard: "discard",
+    ToDeck: "to_deck",
+    ReturnToHand: "return_to_hand",
+    Draw: "draw",
 }
 
 
@@ -158,6 +163,17 @@ def _note_done(doing: Link | None, d: Draft, event: Event) -> None:
     if action is not None and action not in d.done:
         d.done = d.done + (action,)
     d.selected = d.selected + landed(event)
+
+
+def _note_borrowed(table: Table, doing: Link | None, d: Draft, event: Event) -> None:
+    """A Unicorn card stolen or moved while the effect being done is a card's that gives it back when its owner's
+    turn ends (Unicorn Lasso, Unicorn Cuckold): kept in `borrowed` until that turn ends."""
+    giver = first_with(table.cards, doing, Tag.GIVES_BACK_AT_END) if doing else None
+    if giver is None or not isinstance(event, (Steal, Move)):
+        return
+    holder = event.player if isinstance(event, Steal) else event.into
+    if event.card in d.stables[holder]:
+        d.borrowed = d.borrowed + (Borrowed(giver.card, giver.owner, event.card, event.owner, holder),)
 
 
 def landed(event: Event) -> tuple[tuple[str, int], ...]:
@@ -378,12 +394,8 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
         _lose_optional(table, d, facts)
     seats = len(d.stables)
     ending = d.current
-    for card_id in d.stables[ending]:  # "when your turn ends, that Unicorn goes back" (Unicorn Lasso)
-        card = table.cards.get(card_id)
-        used = card_id in d.opened and card_id not in d.lost  # (a beginning-of-turn effect: Unicorn Lasso)
-        if card and card.has(Tag.GIVES_BACK_AT_END) and (used or not _begins_turn(card)):
-            if not table.triggers_silenced(d.stables[ending], card_id):
-                facts.append(GoesBackNow(card_id, ending))
+    facts += [GoesBackNow(b.card, b.owner, b.unicorn, b.home, b.holder) for b in still_borrowed(table, d, ending)]
+    d.borrowed = ()
     for card_id in [c for c in d.stables[ending] if (card := table.cards.get(c)) and card.has(Tag.TRAVELS)]:
         # "when your turn ends, pass it to the player on your left" (the 1st Edition Puppicorn)
         into = (ending + 1) % seats
@@ -430,9 +442,19 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
                 facts.append(HerdBonusIgnored(seat, proof, variation))
 
 
-def _begins_turn(card: Card) -> bool:
-    """True for a card whose effect comes at the beginning of its owner's turn."""
-    return card.has(Tag.BEGIN_TURN_OPTIONAL) or card.has(Tag.BEGIN_TURN_TRIGGER)
+def still_borrowed(table: Table, s: GameState | Draft, seat: int) -> list[Borrowed]:
+    """The Unicorn cards taken for a seat's turn that are still where they were taken (`GameState.borrowed`): each
+    goes back when the turn ends ("When your turn ends, that Unicorn goes back where it came from", Unicorn Lasso).
+    One no longer there (destroyed, moved on) has nothing to go back; a card whose triggered effects are silenced
+    (Blinding Light) gives nothing back."""
+    stables = s.stables
+    return [
+        b
+        for b in s.borrowed
+        if b.owner == seat
+        and b.unicorn in stables[b.holder]
+        and not (b.card in stables[seat] and table.triggers_silenced(stables[seat], b.card))
+    ]
 
 
 def _only_optional_waiting(table: Table, d: Draft) -> bool:
@@ -578,8 +600,18 @@ def _apply_save(table: Table, d: Draft, e: Save, facts: list[Fact]) -> None:
 
 
 def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> None:
-    _hand(table, d, e.player, -1)
-    _to_discard(table, d, e.card, e.player, facts)
+    """One card, named or not; a number of cards not named; or the whole hand: its cards, when the hand's size is
+    known, go on the discard pile unnamed, and the hand is empty either way (a hand of unknown size adds nothing
+    the pile can count)."""
+    if e.whole:
+        d.discard = d.discard + (None,) * (d.hands[e.player] or 0)
+        d.hands[e.player] = 0
+        return
+    _hand(table, d, e.player, -e.count)
+    if e.card is not None:
+        _to_discard(table, d, e.card, e.player, facts)
+    else:
+        d.discard = d.discard + (None,) * e.count
 
 
 def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) -> None:

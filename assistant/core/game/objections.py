@@ -112,6 +112,15 @@ class EmptyHand(Objection):
 
 
 @dataclass(frozen=True)
+class HandTooShort(Objection):
+    """`discard N` with fewer cards than N in a hand whose size is known."""
+
+    player: int
+    asked: int
+    held: int
+
+
+@dataclass(frozen=True)
 class NothingToAnswer(Objection):
     """An Instant played while no card waits on the pile."""
 
@@ -331,6 +340,30 @@ class FirstNotDone(Objection):
     card: str
     first: str
     second: str
+
+
+@dataclass(frozen=True)
+class MandatoryNotDone(Objection):
+    """`resolve` of a mandatory beginning-of-turn effect (Sadistic Ritual) while none of the actions its card names
+    was recorded as its link was being done (rulebook 002: "If the effect is mandatory, you must still do it")."""
+
+    player: int
+    card: str
+    actions: tuple[str, ...]
+    """The actions the card's effect names (`mandatory_actions`), in `DEFINED_ACTIONS` terms and its tags'."""
+
+
+@dataclass(frozen=True)
+class NotGivenBack(Objection):
+    """The turn ends while a Unicorn card a card's effect took for it is still where it was taken (Unicorn Lasso:
+    "When your turn ends, that Unicorn goes back where it came from"): a mandatory duty of the turn, said before the
+    turn ends."""
+
+    player: int
+    card: str
+    unicorn: str
+    home: int
+    holder: int
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,23 @@ def skipped_by(skipped: tuple[tuple[Phase, str], ...], phase: Phase) -> str | No
 
 
 @dataclass(frozen=True)
+class Borrowed:
+    """A Unicorn card a card's effect took from one Stable into another for its owner's turn, to go back when that
+    turn ends (Unicorn Lasso: "When your turn ends, that Unicorn goes back where it came from"; Unicorn Cuckold's
+    Unicorn, given away, comes back)."""
+
+    card: str
+    """The card whose effect took it (its tag `gives_back_at_end`)."""
+    owner: int
+    """The seat whose turn it is taken for: the card's owner."""
+    unicorn: str
+    home: int
+    """The Stable it came from, where it goes back."""
+    holder: int
+    """The Stable it was taken into."""
+
+
+@dataclass(frozen=True)
 class PlayerState:
     """What the tracker knows of one player."""
 
@@ -91,6 +108,8 @@ class GameState:
     selected: tuple[tuple[str, int], ...] = ()
     """The cards the chain's first link has taken into a Stable while it is being done (stolen, moved, swapped),
     each with the seat whose Stable it went to: "the same card may not be selected twice in the same link" (000)."""
+    borrowed: tuple[Borrowed, ...] = ()
+    """The Unicorn cards taken this turn that go back when it ends (`Borrowed`), forgotten as the turn ends."""
 
     @property
     def stables(self) -> tuple[tuple[str, ...], ...]:
@@ -125,6 +144,7 @@ class GameState:
             "opened": list(self.opened),
             "done": list(self.done),
             "selected": [list(chosen) for chosen in self.selected],
+            "borrowed": [[b.card, b.owner, b.unicorn, b.home, b.holder] for b in self.borrowed],
         }
 
 
@@ -158,6 +178,7 @@ class Draft:
     opened: tuple[str, ...] = ()
     done: tuple[str, ...] = ()
     selected: tuple[tuple[str, int], ...] = ()
+    borrowed: tuple[Borrowed, ...] = ()
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     gone: list[tuple[str, int]] = field(default_factory=list)
@@ -195,6 +216,7 @@ class Draft:
             s.opened,
             s.done,
             s.selected,
+            s.borrowed,
         )
 
     def freeze(self, old: GameState) -> GameState:
@@ -229,4 +251,5 @@ class Draft:
             self.opened,
             self.done,
             self.selected,
+            self.borrowed,
         )

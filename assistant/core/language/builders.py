@@ -56,7 +56,6 @@ from assistant.core.game.table import Table
 from assistant.core.language.parser import MAX_GOAL, SOURCES, Command, CommandError
 from assistant.core.text import clean_untrusted
 from assistant.core.words.errors import (
-    DISCARD_ONE_AT_A_TIME,
     NAME_MISSING,
     ambiguous_player,
     goal_out_of_range,
@@ -253,9 +252,11 @@ def build_return(c: Context) -> Event:
 
 
 def build_discard(c: Context) -> Event:
-    """discard [CARD]: one card from hand, named or not."""
-    if c.command.number is not None and c.command.number != 1:
-        raise CommandError(DISCARD_ONE_AT_A_TIME)
+    """discard [CARD | N | hand]: one card from hand, named or not; a number of cards, not named; the whole hand."""
+    if c.command.word == "hand":
+        return Discard(c.actor, whole=True)
+    if c.command.number is not None:
+        return Discard(c.actor, count=c.command.number)
     return Discard(c.actor, c.card().id if c.command.card else None)
 
 

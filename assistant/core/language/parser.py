@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.core.cards.card import Card, normalize
-from assistant.core.game.events import Source
+from assistant.core.game.events import MAX_COUNT, Source
 from assistant.core.language.verb_names import VerbName
 from assistant.core.words.errors import (
     GIVE_TO_WHOM,
@@ -25,6 +25,7 @@ from assistant.core.words.errors import (
     SWAP_HANDS_NAMES,
     TAKE_FROM_WHERE,
     VERBOSITY_LEVELS,
+    discard_how_many,
     goal_out_of_range,
     move_where,
     new_game_not_understood,
@@ -270,12 +271,35 @@ def parse_count(verb: VerbName, tokens: list[str], lower: list[str], names: tupl
         return Command(verb)
     if len(tokens) == 1 and lower[0] == "all" and verb in ("undo", "redo"):
         return Command(verb, word="all")
+    if verb == "discard":
+        return _parse_discard(tokens, lower)
     number = parse_number(tokens[0]) if tokens else None
     if number is not None and (len(tokens) == 1 or lower[1:] in (["card"], ["cards"])):
         return Command(verb, number=number)
-    if verb == "discard":
-        return Command(verb, card=_card_phrase(tokens))
     raise CommandError(say_a_number(verb, 2))
+
+
+#: The words around a hand or a number of cards discarded ("discard my whole hand", "discard 3 cards from hand").
+_HAND_WORDS = _FILLER | {"whole", "entire", "your", "all", "of", "in", "from"}
+
+
+def _parse_discard(tokens: list[str], lower: list[str]) -> Command:
+    """discard [N | hand | CARD]: a number of cards (never read as a card's name: a number that cannot be one is
+    refused with the reason), the whole hand, or one card, named or not."""
+    rest = [word for word in lower[1:] if word not in _HAND_WORDS and word != "hand"]
+    if [word for word in lower if word not in _HAND_WORDS] == ["hand"]:
+        return Command("discard", word="hand")
+    number = parse_number(tokens[0])
+    if number is not None and not rest:
+        if not 0 < number <= MAX_COUNT:
+            raise CommandError(discard_how_many(MAX_COUNT))
+        return Command("discard", number=number)
+    if _NUMERIC.fullmatch(tokens[0]):  # "-2", "1000", "2.5": a number, just not one of cards
+        raise CommandError(discard_how_many(MAX_COUNT))
+    return Command("discard", card=_card_phrase(tokens))
+
+
+_NUMERIC = re.compile(r"[+-]?[\d.,]+")
 
 
 def parse_take(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:

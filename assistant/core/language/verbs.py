@@ -346,6 +346,8 @@ VERBS: tuple[Verb, ...] = (
     ), parse=parse_count, build=build_draw, events=(Draw,)),
     Verb("discard", Kind.EVENT, ("discard",), (
         ("`discard`, `discard {discarded}`", "discard a card from hand, named or not"),
+        ("`discard 3`, `discard hand`, `Ben discard 3`", "discard a number of cards, not named, or the whole hand "
+         "(a hand whose size is not known is recorded all the same)"),
     ), parse=parse_count, build=build_discard, events=(Discard,)),
     Verb("bring", Kind.EVENT, ("bring",), (
         ("`bring {basic} into Ana`", "bring a card directly into a {Stable} (not played: cannot be {Neighed}); add "

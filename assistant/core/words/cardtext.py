@@ -409,7 +409,39 @@ def duty_short(gist: str) -> str:
     if bought:  # the cost alone would mislead: what it buys, in its first words
         deed = _deed(bought[0], first_clause=True).split(" and ")[0]
         return _sentence(f"{_deed(cost, first_clause=True)}, then {deed}")
-    return _sentence(_deed(text, first_clause=not text.lower().startswith(_CONDITION)))
+    if text.lower().startswith(_CONDITION):
+        return _sentence(_deed(text, first_clause=False))
+    return _sentence(_options_short(text))
+
+
+# Where one option of a choice ends and the next begins ("destroy an Upgrade card ..., or sacrifice a Downgrade"),
+# and where one step ends and the next, done after it, begins ("discard a card, then ...", "... and then draw 3").
+_OR = re.compile(r"[;,] or ")
+_THEN = re.compile(r"(?:[,;] |,? and )(?:only )?then ", re.IGNORECASE)
+
+
+def _options_short(text: str) -> str:
+    """Every option of a choice and every step of each, each cut to its first deed (`_deed`): "Choose one: destroy
+    an Upgrade, or sacrifice a Downgrade"; never the first option alone."""
+    options = _OR.split(text)
+    if len(options) == 1:
+        return _steps_short(text)
+    head, colon, first = options[0].rpartition(": ")  # the choice itself: "Choose one", "that player picks one"
+    said = [_steps_short(option) for option in [first, *options[1:]]]
+    joiner = "; or " if any(", then " in option for option in said) else ", or "
+    return f"{_deed(head, first_clause=False)}{colon}{joiner.join(said)}"
+
+
+def _steps_short(text: str) -> str:
+    """Each step of a deed done one after the other, each cut to its first deed: "Discard a card, then either
+    sacrifice a card or destroy a card"; the deck an earlier step went through goes without saying in a later one
+    ("Look through the deck, take out an Alpaca, then shuffle")."""
+    steps = [_deed(step, first_clause=True) for step in _THEN.split(text) if step.strip()]
+    later = [_SHUFFLE_DECK.sub("shuffle", step) for step in steps[1:]] if "deck" in "".join(steps[:1]) else steps[1:]
+    return ", then ".join(steps[:1] + later)
+
+
+_SHUFFLE_DECK = re.compile(r"\bshuffle the deck\b", re.IGNORECASE)
 
 
 # An aside that names who else is meant, between a subject and its deed ("every player, you included, must ...").
@@ -424,6 +456,9 @@ _RULE = re.compile(
 # A deed that puts cards somewhere, and the words that say where.
 _PLACING = re.compile(r"^(?:may |must )?(?:put|send|bring)\b", re.IGNORECASE)
 _PLACE = re.compile(r"\b(?:to|into|in|back|on|onto|from|out|straight)\b", re.IGNORECASE)
+
+# A search that says only where it looks ("Look through the deck", "go through the deck").
+_SEARCHING = re.compile(r"^(?:may |must )?(?:look|go|search) through the deck$", re.IGNORECASE)
 
 # A cost and what it buys: "you may discard a card; if you do, steal a Goat card".
 _COST = re.compile(r"; (?:if you do|should you do so|should you),? ")
@@ -450,6 +485,8 @@ def _first_deed(pieces: list[str], whole: str) -> str:
         kept = "".join(pieces[:end])
         if _PLACING.match(kept) and not _PLACE.search(kept):
             continue  # "Put this card, every card" is cut before where they go: that is the deed
+        if _SEARCHING.match(kept):
+            continue  # "Look through the deck" says where, not what is taken out: that is the deed
         if names_deed(kept):
             return kept if len(kept.split()) >= 2 else whole
     return whole

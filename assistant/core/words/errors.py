@@ -29,7 +29,7 @@ __all__ = [
     "SWAP_HANDS_NAMES",
     "GIVE_TO_WHOM",
     "HAND_NAME_NUMBER",
-    "DISCARD_ONE_AT_A_TIME",
+    "discard_how_many",
     "NEW_GAME_OVER_GAME",
     "DECKS_AT_START",
     "NAMES_NEEDED",
@@ -157,12 +157,19 @@ SKIP_WHICH = "Say skip alone for the current phase, or skip draw or skip action 
 SWAP_HANDS_NAMES = "Say swap hands and two names, for example swap hands Ana Ben."
 GIVE_TO_WHOM = "Say who gets the card, for example give a card to Ben, or Ana give a card to Ben."
 HAND_NAME_NUMBER = "Say hand, a name and a number, for example hand Ana 5."
-DISCARD_ONE_AT_A_TIME = "Discard one card at a time, so each is counted: say discard, or discard and its name."
 NEW_GAME_OVER_GAME = "A game is in progress; it stays saved. Start a new one? Say yes or no."
 DECKS_AT_START = "Other decks can only be chosen when the app starts, with --deck and --addon."
 NAMES_NEEDED = "Say the players' names in clockwise order, for example new game Ana Ben Cy."
 DECK_OUT_CHOICES = "When the deck runs out: say stickler, rule-breaker, most-wins, no-winner or reshuffle."
 NOTHING_WAITING = "Nothing is waiting to resolve."
+
+
+def discard_how_many(most: int) -> str:
+    """`discard` with a number that is no number of cards (0, -2, 2.5, more than `most`)."""
+    return (
+        f"Say how many cards are discarded, from 1 to {most}, or hand for the whole hand: for example discard 3, "
+        "or discard hand."
+    )
 
 
 def say_which_card(example: str) -> str:

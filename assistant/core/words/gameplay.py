@@ -94,6 +94,7 @@ from assistant.core.words.cardtext import type_name
 
 __all__ = [
     "targeting",
+    "discarded",
     "NO_GAME",
     "save_offered",
     "save_offered_narrow",
@@ -285,6 +286,14 @@ def namers(table: Table) -> tuple[Callable[[int], str], Callable[[str | None], s
     return partial(player_name, table), partial(game_card_name, table)
 
 
+def discarded(table: Table, event: Discard, seat: int | None = None) -> str:
+    """What a discard put on the discard pile: its card ("Basic Unicorn (Red)", "a card" when unnamed), "3 cards",
+    or the whole hand ("every card in hand"; `seat`, the player who hears it: "every card in your hand")."""
+    if event.whole:
+        return "every card in your hand" if event.player == seat else "every card in hand"
+    return cards_count(event.count) if event.count != 1 else game_card_name(table, event.card)
+
+
 def targeting(table: Table, targets: tuple[int, ...], seat: int | None = None) -> str:
     """ ", targeting Ben", ", targeting Ben and Cy": the players a played card's effect was declared to aim at, said
     after the play ("" when none was); `seat`, the player who hears it, said as "you"."""
@@ -329,7 +338,7 @@ def _card_event(table: Table, event: Event, before: GameState) -> str | None:
     if isinstance(event, Sacrifice):
         return f"{name(event.player)} sacrificed {card(event.card)}"
     if isinstance(event, Discard):
-        return f"{name(event.player)} discarded {card(event.card)}"
+        return f"{name(event.player)} discarded {discarded(table, event)}"
     if isinstance(event, ReturnToHand):
         return f"{card(event.card)} went from {area_of(table, event.owner)} back to {name(event.owner)}'s hand"
     if isinstance(event, Draw):
@@ -552,8 +561,8 @@ def _chain_fact(table: Table, fact: Fact, state: GameState, phone: bool = False)
         )
     if isinstance(fact, GoesBackNow):
         return (
-            f"{player_name(table, fact.owner)}'s turn is over: if {game_card_name(table, fact.card)} took "
-            f"{with_article(table.profile.vocabulary.creature)} this turn, it goes back where it came from now"
+            f"{player_name(table, fact.owner)}'s turn is over: {game_card_name(table, fact.unicorn)}, which "
+            f"{game_card_name(table, fact.card)} took, goes back to {area_of(table, fact.home)} now"
             f"{'.' if phone else '; say move.'}"
         )
     if isinstance(fact, BabyToNursery):

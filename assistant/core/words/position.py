@@ -38,6 +38,7 @@ from assistant.core.words.gameplay import (
     describe_event,
     describe_link,
     describe_outcome,
+    discarded,
     end_with,
     game_card_name,
     link_names,
@@ -339,7 +340,11 @@ def taken_back(table: Table, step: Step) -> str:
     if isinstance(event, Sacrifice):
         return f"{card(event.card)} is back in {area_of(table, event.player)}"
     if isinstance(event, Discard):
-        return f"{card(event.card)} is back in {player_name(table, event.player)}'s hand"
+        who = player_name(table, event.player)
+        if event.whole:
+            return f"the hand {who} discarded is back"
+        what, are = (discarded(table, event), "is") if event.count == 1 else (cards_count(event.count), "are")
+        return f"{what} {are} back in {who}'s hand"
     if isinstance(event, (NextPhase, EndTurn)):
         return f"back to {player_name(table, now.current)}'s {PHASE_NAMES[now.phase]}"
     return f"{describe_event(table, event, now)}, taken back"

@@ -32,6 +32,7 @@ from assistant.core.game.objections import (
     GameIsOver,
     Guarded,
     HandOverLimit,
+    HandTooShort,
     HeldIn,
     Impossible,
     Indestructible,
@@ -39,6 +40,7 @@ from assistant.core.game.objections import (
     InstantsBanned,
     MagicCannotAffect,
     MagicCannotDestroy,
+    MandatoryNotDone,
     NameBanned,
     NeedsAllVariations,
     NeedsBasic,
@@ -50,6 +52,7 @@ from assistant.core.game.objections import (
     NotAUnicornHere,
     NotDrawn,
     NotForStable,
+    NotGivenBack,
     NothingToAnswer,
     NothingToResolve,
     NothingToUse,
@@ -126,7 +129,15 @@ _NEEDS = {
 
 
 #: A defined action done, said after "nothing was".
-_PAST = {"draw": "drawn", "discard": "discarded", "sacrifice": "sacrificed", "destroy": "destroyed", "steal": "stolen"}
+_PAST = {
+    "draw": "drawn",
+    "discard": "discarded",
+    "sacrifice": "sacrificed",
+    "destroy": "destroyed",
+    "steal": "stolen",
+    "to_deck": "put back into the deck",
+    "return_to_hand": "returned to a hand",
+}
 
 
 #: An action a card's effect must do (`EffectForbidden`), said after "must".
@@ -187,6 +198,8 @@ def _turn_objection(table: Table, objection: Objection) -> str | None:
             return "Effects in the chain must resolve first: say resolve when each is done."
         case EmptyHand(player):
             return f"{name(player)} has no cards in hand."
+        case HandTooShort(player, asked, held):
+            return f"{name(player)} holds only {cards_count(held)}: there are not {asked} to discard."
         case DeckTooSmall(left):
             return f"The deck has only {cards_count(left)}." if left else DECK_EMPTY
         case HandOverLimit(player, hand, limit):
@@ -412,7 +425,33 @@ def _cost_cards(table: Table, cost: Cost, player: int) -> str:
     return f"{what} in other players' {words.area}s"
 
 
-_OBJECTION_FAMILIES = (_turn_objection, _card_objection, _answer_objection, _blocked_objection, _entry_objection)
+def _duty_objection(table: Table, objection: Objection) -> str | None:
+    """A mandatory duty left undone: an effect resolved with nothing done, a Unicorn not given back."""
+    name, card = namers(table)
+    match objection:
+        case MandatoryNotDone(_, duty, actions):
+            undone = " or ".join(_PAST[action] for action in actions)
+            return (
+                f"{card(duty)}'s effect is mandatory, and nothing was {undone} yet: it stays in the chain until it "
+                "is done."
+            )
+        case NotGivenBack(player, giver, unicorn, home, holder):
+            return (
+                f"{card(unicorn)}, which {card(giver)} took, is still in {area_of(table, holder)}: it goes back to "
+                f"{area_of(table, home)} before {name(player)}'s turn ends; say move."
+            )
+        case _:
+            return None
+
+
+_OBJECTION_FAMILIES = (
+    _turn_objection,
+    _card_objection,
+    _answer_objection,
+    _blocked_objection,
+    _entry_objection,
+    _duty_objection,
+)
 
 
 def _cannot_play(player: str, kind: str, blocker: str, where: str) -> str:

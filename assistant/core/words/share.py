@@ -43,7 +43,15 @@ from assistant.core.game.events import (
 from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, clean_untrusted
-from assistant.core.words.gameplay import SOURCE_NAMES, area_of, creatures, namers, save_cost, targeting
+from assistant.core.words.gameplay import (
+    SOURCE_NAMES,
+    area_of,
+    creatures,
+    discarded,
+    namers,
+    save_cost,
+    targeting,
+)
 from assistant.core.words.kinds import KINDS
 
 __all__ = [
@@ -717,8 +725,8 @@ def _own_card_move(table: Table, event: Event, seat: int) -> str:
             return f"You sacrificed {card(sacrificed)}"
         case Save(card=saved, other_card=saver):
             return f"You saved {card(saved)} by {save_cost(table, saver)} instead"
-        case Discard(card=discarded):
-            return f"You discarded {card(discarded)}"
+        case Discard():
+            return f"You discarded {discarded(table, event, seat)}"
         case ReturnToHand(card=returned, owner=owner):
             hand = "your hand" if owner == seat else f"{name(owner)}'s hand"
             return f"You returned {card(returned)} from {area(owner)} to {hand}"
