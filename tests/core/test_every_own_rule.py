@@ -1,0 +1,75 @@
+"""Every card's own rule played: each print of each card of every shipped deck that has a rule of its own (a tag the
+game engine reads, or a Magic or Instant card's type: tests/core/own_rule_plays.py) is played, kind by kind, in the
+small position its kind's scenario builds from the card's data, and the rule must be followed (an objection raised,
+an effect in the chain, a protection honoured, a duty laid, a count changed). A card whose rule is not followed or
+not played is named, with the reason, in docs/game.md's "Cards left to the table"; a card named there must still be
+one whose rule is not played, so the list cannot drift either way. `python -m benchmarks.own_rules` counts them,
+deck by deck.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core.cards.card import CardType
+from tests.core.own_rule_plays import (
+    SCENARIOS,
+    Place,
+    engine_tags,
+    left_to_the_table,
+    plays,
+    rule_kinds,
+    shipped_places,
+)
+
+CASES = [(place, kind) for place in shipped_places() for kind in rule_kinds(place.card)]
+LEFT = left_to_the_table()
+
+
+def case_id(place: Place, kind: str) -> str:
+    return f"{place.deck}:{place.card.id}{':' + place.print if place.print else ''}:{kind}"
+
+
+@pytest.mark.parametrize("place, kind", CASES, ids=[case_id(p, k) for p, k in CASES])
+def test_every_card_with_a_rule_of_its_own_plays_it(place, kind):
+    if (place.deck, place.name, kind) in LEFT:
+        assert not plays(place, kind), f"{place.name} ({place.deck}) plays its {kind}: take it off the docs' list"
+        return
+    assert kind in SCENARIOS, f"{place.name} ({place.deck}): no scenario plays {kind}; name it in docs/game.md"
+    SCENARIOS[kind](place)  # fails with what was not followed
+
+
+def test_every_card_left_to_the_table_has_that_rule():
+    """Each line of "Cards left to the table" names a print of a card of that deck, by its name, with that kind."""
+    known = {(place.deck, place.name, kind) for place, kind in CASES}
+    assert sorted(set(LEFT) - known) == []
+    assert all(reason.strip() for reason in LEFT.values())
+
+
+def test_the_list_is_read():
+    """The docs' lines are read: a line in the form is found, a line in another form is not."""
+    doc = "## Cards left to the table\n- Nanny Cam (`uu-2nd`, `table_keeps`): kept\n  by the table.\n- Nanny Cam: no.\n"
+    assert left_to_the_table(doc) == {("uu-2nd", "Nanny Cam", "table_keeps"): "kept by the table."}
+
+
+def test_each_scenario_can_fail():
+    """Every scenario, played with a Basic card of the same set in place of a card of its kind (a card with no rule
+    of its own), finds its rule not followed."""
+    passed = []
+    for kind, scenario in SCENARIOS.items():
+        place = next(p for p, k in CASES if k == kind)
+        plain = next(c for c in place.cards if c.type is CardType.BASIC)
+        assert rule_kinds(plain) == ()
+        try:
+            scenario(Place(place.deck, plain))
+        except AssertionError:
+            continue
+        passed.append(kind)
+    assert passed == []
+
+
+def test_every_scenario_is_for_a_kind_some_card_has():
+    """No scenario is left over from a tag the engine no longer reads or no card carries."""
+    kinds = {kind for _, kind in CASES}
+    assert sorted(set(SCENARIOS) - kinds) == []
+    assert sorted({tag.value for tag in engine_tags()} - kinds) == []
