@@ -23,12 +23,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import assistant
-from assistant.core.cards.card import Card, CardSet, CardType, Deck, Tag
-from assistant.core.cards.wording import taken_variation
+from assistant.core.cards.card import VARIATIONS, Card, CardSet, CardType, Deck, Tag
+from assistant.core.cards.wording import costs, needed_target, save_of, taken_variation, then_join
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
     Destroy,
+    Discard,
     Draw,
     EndTurn,
     Event,
@@ -38,11 +39,13 @@ from assistant.core.game.events import (
     Resolve,
     Respond,
     Sacrifice,
+    Save,
     SetGoal,
     SetHand,
     SkipPhase,
     Source,
     Steal,
+    UseEffect,
 )
 from assistant.core.game.facts import (
     AnimalAnswered,
@@ -63,6 +66,7 @@ from assistant.core.game.facts import (
 )
 from assistant.core.game.history import Game
 from assistant.core.game.objections import (
+    ActionImpossible,
     ActionUsed,
     CannotBeAnswered,
     CannotBeNeighed,
@@ -73,7 +77,9 @@ from assistant.core.game.objections import (
     CannotSteal,
     ChainOpen,
     EffectForbidden,
+    FirstNotDone,
     Guarded,
+    Impossible,
     Indestructible,
     InstantsBanned,
     MagicCannotAffect,
@@ -113,12 +119,23 @@ def engine_tags() -> frozenset[Tag]:
     return frozenset(found)
 
 
+#: The kinds of rule the engine reads from a card's other fields: its wording, read by the same functions of
+#: `cards.wording` the engine calls, its variation, and the rules data's tables by card id.
+FIELD_KINDS: dict[str, Callable[[Card], bool]] = {
+    "saves": lambda card: save_of(card.text) is not None,
+    "needs_target": lambda card: needed_target(card.text) is not None,
+    "costs": lambda card: bool(costs(card.text, card.type)) and needed_target(card.text) is None,
+    "then": lambda card: then_join(card.text) is not None,
+    "variation": lambda card: card.id in RULES.variation_overrides or "+" in (card.variation or ""),
+}
+
+
 def rule_kinds(card: Card) -> tuple[str, ...]:
-    """The kinds of rule of its own a card has (its engine tags, and its type's), in a fixed order; () for none."""
-    kinds = [tag.value for tag in sorted(card.tags & engine_tags())]
-    if card.type in TYPE_KINDS:
-        kinds.insert(0, TYPE_KINDS[card.type])
-    return tuple(kinds)
+    """The kinds of rule of its own a card has (its type's, its fields', its engine tags), in a fixed order; () for
+    none."""
+    kinds = [TYPE_KINDS[card.type]] if card.type in TYPE_KINDS else []
+    kinds += [kind for kind, has in FIELD_KINDS.items() if has(card)]
+    return (*kinds, *(tag.value for tag in sorted(card.tags & engine_tags())))
 
 
 @functools.cache
@@ -291,13 +308,16 @@ def leaves(place: Place) -> None:
         assert Trigger(place.card.id, ANA, TriggerKind.LEAVE) in triggers(facts), "no leave link"
 
 
-def begins(place: Place) -> None:
-    """`begin_turn_trigger`, `begin_turn_optional`: in its owner's Stable, its effect joins the link of their
-    next turn's beginning, mandatory or optional as tagged."""
-    played = new_game(place)
-    put(played, place.card.id)
-    kind = TriggerKind.BEGIN if place.card.has(Tag.BEGIN_TURN_TRIGGER) else TriggerKind.BEGIN_OPTIONAL
-    assert Trigger(place.card.id, ANA, kind) in triggers(to_anas_next_turn(played)), "no beginning link"
+def begins(kind: TriggerKind) -> Scenario:
+    """`begin_turn_trigger`, `begin_turn_optional`: in its owner's Stable, its effect joins the link of their next
+    turn's beginning, mandatory (`TriggerKind.BEGIN`) or optional as tagged."""
+
+    def scenario(place: Place) -> None:
+        played = new_game(place)
+        put(played, place.card.id)
+        assert Trigger(place.card.id, ANA, kind) in triggers(to_anas_next_turn(played)), "no such beginning link"
+
+    return scenario
 
 
 def magic(place: Place) -> None:
@@ -380,16 +400,27 @@ def reshuffles(place: Place) -> None:
 
 
 def effect(played: Game, place: Place) -> None:
-    """The card's effect made the chain's first link: a Magic card played and resolved, a card whose duty comes
-    when a Magic card is played put in and one played, else the card brought in (its enter effect)."""
-    if place.card.type is CardType.MAGIC:
-        record(played, Play(ANA, place.card.id), Resolve())
-    elif place.card.has(Tag.EACH_MAGIC_PLAYED):  # its effect is its duty when its owner plays a Magic card
-        put(played, place.card.id)
+    """The card's effect made the chain's first link: a Magic card played and resolved; a card whose duty comes
+    when a Magic card is played put in and one played; a card that acts as it enters brought in; one that acts at
+    the beginning of its owner's turn put in and that turn begun (the effect used, when it is optional); else one
+    that acts as it leaves put in and sacrificed."""
+    card = place.card
+    if card.type is CardType.MAGIC:
+        record(played, Play(ANA, card.id), Resolve())
+    elif card.has(Tag.EACH_MAGIC_PLAYED):
+        put(played, card.id)
         record(played, *a_magic_played(played, place))
+    elif card.has(Tag.ENTER_TRIGGER):
+        record(played, Bring(ANA, card.id, ANA))
+    elif card.has(Tag.BEGIN_TURN_TRIGGER) or card.has(Tag.BEGIN_TURN_OPTIONAL):
+        put(played, card.id)
+        to_anas_next_turn(played)
+        if card.has(Tag.BEGIN_TURN_OPTIONAL):
+            record(played, UseEffect(ANA, card.id))
     else:
-        record(played, Bring(ANA, place.card.id, ANA))
-    assert played.state.chain and any(t.card == place.card.id for t in played.state.chain[0]), "no link of its own"
+        put(played, card.id)
+        record(played, Sacrifice(ANA, card.id))
+    assert played.state.chain and any(t.card == card.id for t in played.state.chain[0]), "no link of its own"
 
 
 def hand_limit(place: Place) -> None:
@@ -923,11 +954,85 @@ def herd_bonus_proof(place: Place) -> None:
     assert any(by((f,), HerdBonusIgnored, place.card.id) for f in record(played, EndTurn())), "not said"
 
 
+def saves(place: Place) -> None:
+    """`saves` (its wording, `save_of`): a card of Ben's about to be destroyed (the card itself, or a Basic beside
+    it) is offered to be saved by it, and the save keeps it in Ben's Stable."""
+    played = new_game(place, babies=False)
+    put(played, place.card.id, into=BEN)
+    save = save_of(place.card.text)
+    target = place.card.id if save is not None and save.itself else basic_of(played.table.cards)
+    if target != place.card.id:
+        put(played, target, into=BEN)
+    assert played.table.save_for(played.state, target, BEN, sacrificed=False) == place.card.id, "no save offered"
+    record(played, Save(BEN, target, place.card.id))
+    assert target in played.state.players[BEN].stable, "not saved"
+
+
+def needs_target(place: Place) -> None:
+    """`needs_target` (its wording, `needed_target`): played with nothing there to act on, it is warned."""
+    played = new_game(place, babies=False)
+    assert by(played.check(entering(place)), Impossible, place.card.id), "played with nothing to act on"
+
+
+def pays(place: Place) -> None:
+    """`costs` (its wording, `costs`): played with no card to pay its cost with (Stables empty, the hand only the
+    card played), it is warned."""
+    played = new_game(place, babies=False)
+    record(played, SetHand(ANA, 1))
+    assert by(played.check(entering(place)), ActionImpossible, place.card.id), "played without paying"
+
+
+def then(place: Place) -> None:
+    """`then` (its wording, `then_join`): while its effect is done, its second action before its first is warned."""
+    played = new_game(place)
+    basic = basic_of(played.table.cards)
+    put(played, basic)
+    put(played, basic, into=BEN)
+    effect(played, place)
+    joined = then_join(place.card.text)
+    assert joined is not None, "no two actions joined"
+    second = joined[1]
+    assert by(played.check(ACTIONS[second](basic)), FirstNotDone, place.card.id), "the second action came first"
+
+
+#: Ana's action of a name `then_join` gives, on a card of Ben's (her own, for a sacrifice).
+ACTIONS: dict[str, Callable[[str], Event]] = {
+    "draw": lambda card: Draw(ANA),
+    "discard": lambda card: Discard(ANA),
+    "sacrifice": lambda card: Sacrifice(ANA, card),
+    "destroy": lambda card: Destroy(ANA, card, BEN),
+    "steal": lambda card: Steal(ANA, card, BEN),
+}
+
+
+def variation(place: Place) -> None:
+    """`variation` (its variation, the rules data's `variation_overrides`): a hybrid counts in its Field's herd as
+    each of its variations; a card that overrides makes every Animal there count as the variation it names."""
+    played = new_game(place, babies=False)
+    put(played, place.card.id)
+    override = RULES.variation_overrides.get(place.card.id)
+    if override is None:
+        herd = played.table.herd(played.state, ANA)
+        variations = (place.card.variation or "").split("+")
+        assert len(herd) > 1 and all(herd.get(v) == 1 for v in variations), f"one card counts as {herd}"
+        return
+    others = [v for v in VARIATIONS if v != override]
+    for other in others:
+        put(played, basic_of(played.table.cards, other))
+    animals = len(others) + (1 if place.card.type.is_creature else 0)
+    assert played.table.herd(played.state, ANA) == {override: animals}, "the Animals keep their variations"
+
+
 SCENARIOS: dict[str, Scenario] = {
+    "saves": saves,
+    "needs_target": needs_target,
+    "costs": pays,
+    "then": then,
+    "variation": variation,
     Tag.ENTER_TRIGGER.value: enters,
     Tag.LEAVE_TRIGGER.value: leaves,
-    Tag.BEGIN_TURN_TRIGGER.value: begins,
-    Tag.BEGIN_TURN_OPTIONAL.value: begins,
+    Tag.BEGIN_TURN_TRIGGER.value: begins(TriggerKind.BEGIN),
+    Tag.BEGIN_TURN_OPTIONAL.value: begins(TriggerKind.BEGIN_OPTIONAL),
     "magic": magic,
     "instant": instant,
     Tag.NEIGH.value: stops,
