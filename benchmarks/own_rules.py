@@ -1,6 +1,6 @@
 """Every card's own rule played: per shipped deck, how many cards with a rule of their own have it played and
-followed at a table (every kind of rule of every print of the card), by the scenarios of tests/core/own_rule_plays.py
-that tests/core/test_every_own_rule.py runs. Goal 100 %.
+followed at a table (every kind of rule of every print of the card), by the scenarios of
+tests/core/own_rule_scenarios.py that tests/core/test_every_own_rule.py runs. Goal 100 %.
 
 Run as `.venv/bin/python -m benchmarks.own_rules` from the repository's root (`--json` for the raw figures,
 `--smoke` for one deck). Each
@@ -16,7 +16,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from benchmarks import logs
-from tests.core.own_rule_plays import left_to_the_table, plays, rule_kinds, shipped_places
+from tests.core.own_rule_plays import left_to_the_table, rule_kinds, shipped_places
+from tests.core.own_rule_scenarios import plays
 
 SMOKE_DECK = "uu-dragons"
 

@@ -1,6 +1,7 @@
 """Every card's own rule played: each print of each card of every shipped deck that has a rule of its own (a tag the
-game engine reads, or a Magic or Instant card's type: tests/core/own_rule_plays.py) is played, kind by kind, in the
-small position its kind's scenario builds from the card's data, and the rule must be followed (an objection raised,
+game engine reads, a Magic or Instant card's type, what the engine reads from its wording, variation and the rules
+data: tests/core/own_rule_plays.py) is played, kind by kind, in the small position its kind's scenario
+(tests/core/own_rule_scenarios.py) builds from the card's data, and the rule must be followed (an objection raised,
 an effect in the chain, a protection honoured, a duty laid, a count changed). A card whose rule is not followed or
 not played is named, with the reason, in docs/game.md's "Cards left to the table"; a card named there must still be
 one whose rule is not played, so the list cannot drift either way. `python -m benchmarks.own_rules` counts them,
@@ -12,15 +13,8 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.cards.card import CardType
-from tests.core.own_rule_plays import (
-    SCENARIOS,
-    Place,
-    engine_tags,
-    left_to_the_table,
-    plays,
-    rule_kinds,
-    shipped_places,
-)
+from tests.core.own_rule_plays import Place, engine_tags, left_to_the_table, rule_kinds, shipped_places
+from tests.core.own_rule_scenarios import SCENARIOS, plays
 
 CASES = [(place, kind) for place in shipped_places() for kind in rule_kinds(place.card)]
 LEFT = left_to_the_table()
