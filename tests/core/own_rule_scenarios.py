@@ -7,10 +7,11 @@ a count not changed. `plays` says whether a card's rule of a kind is played and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from assistant.core.cards.card import VARIATIONS, CardSet, CardType, Tag
-from assistant.core.cards.wording import Need, costs, needed_target, save_of, taken_variation, then_join
+from assistant.core.cards.wording import Need, costs, leave_effect, needed_target, save_of, taken_variation, then_join
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -19,6 +20,7 @@ from assistant.core.game.events import (
     Draw,
     EndTurn,
     Event,
+    Move,
     Phase,
     Play,
     Reshuffle,
@@ -126,14 +128,37 @@ def enters(place: Place) -> None:
 
 
 def leaves(place: Place) -> None:
-    """`leave_trigger`: sacrificed, its leave effect is a link (a card that goes back to the hand instead: there)."""
-    played = new_game(place)
-    put(played, place.card.id)
-    facts = record(played, Sacrifice(ANA, place.card.id))
-    if place.card.has(Tag.BACK_TO_HAND):
-        assert place.card.id not in played.state.discard, "went to the discard pile"
-    else:
-        assert Trigger(place.card.id, ANA, TriggerKind.LEAVE) in triggers(facts), "no leave link"
+    """`leave_trigger`: its leave effect is a link when it leaves its Stable the way its leave clause says, sacrificed,
+    destroyed, or any way ("leaves": stolen too), and only then; a card that goes back to the hand instead goes
+    there."""
+    for way, leaving in WAYS_TO_LEAVE.items():
+        played = new_game(place)
+        put(played, place.card.id)
+        facts = record(played, leaving(place.card.id))
+        linked = Trigger(place.card.id, ANA, TriggerKind.LEAVE) in triggers(facts)
+        if place.card.has(Tag.BACK_TO_HAND) and way != "stolen":
+            assert place.card.id not in played.state.discard and not linked, "went to the discard pile"
+        else:
+            assert linked == said_to_leave(place.card.text, way), f"{way}: a leave link {linked}"
+
+
+#: Each way a card leaves its owner's (Ana's) Stable, as the word its leave clause says it with.
+WAYS_TO_LEAVE: dict[str, Callable[[str], Event]] = {
+    "sacrificed": lambda card: Sacrifice(ANA, card),
+    "destroyed": lambda card: Destroy(BEN, card, ANA),
+    "stolen": lambda card: Steal(BEN, card, ANA),
+}
+
+
+def said_to_leave(text: str, way: str) -> bool:
+    """Whether a card's leave clause (the opening of its leave sentence, `leave_effect`) names that way of leaving,
+    or any ("leaves")."""
+    sentences = re.split(r"(?<=[.!?])\s+", text)
+    found = leave_effect(sentences)
+    assert found is not None, "no leave clause"
+    sentence = sentences[found[0]]
+    opening = sentence[: len(sentence) - len(found[1])] or sentence
+    return bool(re.search(rf"\bleaves?\b|\b{way}\b", opening, re.IGNORECASE))
 
 
 def begins(kind: TriggerKind) -> Scenario:
@@ -573,10 +598,10 @@ def bens_steal(played: Game, card_id: str) -> Event:
     return Steal(BEN, card_id, ANA)
 
 
-Move = Callable[[Game, str], Event]
+Aimed = Callable[[Game, str], Event]
 
 
-def while_done(source: Callable[[CardSet], str], move: Move) -> Move:
+def while_done(source: Callable[[CardSet], str], move: Aimed) -> Aimed:
     """Ben's move on Ana's card while the effect of Ben's card `source` finds is the chain's first link (a Magic
     card played and resolved, else a card brought into Ben's Stable)."""
 
@@ -715,11 +740,28 @@ def travels(place: Place) -> None:
 
 
 def gives_back(place: Place) -> None:
-    """`gives_back_at_end`: on a turn whose beginning-of-turn effect was used, the turn's end says the Unicorn goes
-    back."""
-    played = at_its_turn(place)
-    record(played, Draw(ANA))
+    """`gives_back_at_end`: a Unicorn taken (or given, Unicorn Cuckold) while its effect is done, as its text says
+    (stolen, or moved), is said to go back when its owner's turn ends."""
+    played = new_game(place)
+    basic = basic_of(played.table.cards)
+    put(played, basic, into=BEN)
+    put(played, basic)
+    effect(played, place)
+    record(played, taking(place.card.text, basic))
+    settle(played)
+    if played.state.phase is not Phase.ACTION:
+        record(played, Draw(ANA))
     assert GoesBackNow(place.card.id, ANA) in record(played, EndTurn()), "nothing goes back"
+
+
+def taking(text: str, card_id: str) -> Event:
+    """Ana's move of a Unicorn card its text says: given to Ben ("give one of your"), moved from Ben's Stable into
+    hers, or stolen from it."""
+    if re.search(r"\bgive one of your\b", text, re.IGNORECASE):
+        return Move(ANA, card_id, ANA, BEN)
+    if re.search(r"\bmove a Unicorn card\b", text, re.IGNORECASE):
+        return Move(ANA, card_id, BEN, ANA)
+    return Steal(ANA, card_id, BEN)
 
 
 # --- counts, limits and wins ------------------------------------------------------------------------------------------
