@@ -11,7 +11,16 @@ import re
 from collections.abc import Callable
 
 from assistant.core.cards.card import VARIATIONS, CardSet, CardType, Tag
-from assistant.core.cards.wording import Need, costs, leave_effect, needed_target, save_of, taken_variation, then_join
+from assistant.core.cards.wording import (
+    Need,
+    costs,
+    leave_effect,
+    needed_target,
+    needed_variation,
+    save_of,
+    taken_variation,
+    then_join,
+)
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -174,10 +183,12 @@ def begins(kind: TriggerKind) -> Scenario:
 
 
 def magic(place: Place) -> None:
-    """A Magic card: played and not answered, its effect is a link."""
+    """A Magic card: played and not answered, its effect is a link; once done, the card is in the discard pile."""
     played = new_game(place)
     facts = record(played, Play(ANA, place.card.id), Resolve())
     assert Trigger(place.card.id, ANA, TriggerKind.MAGIC) in triggers(facts), "no Magic link"
+    settle(played)
+    assert place.card.id in played.state.discard, "not in the discard pile"
 
 
 def instant(place: Place) -> None:
@@ -207,6 +218,7 @@ def stops(place: Place) -> None:
     stopped = [f for f in facts if isinstance(f, PileStopped) and f.stopped.card == basic]
     assert stopped and stopped[0].stopper.card == place.card.id, "it stopped nothing"
     assert basic not in played.state.players[ANA].stable, "the card answered came in"
+    assert place.card.id in played.state.discard, "the counter is not in the discard pile"
 
 
 def counter(check: Callable[[tuple[Fact, ...], Place], bool]) -> Scenario:
@@ -224,6 +236,16 @@ def counter(check: Callable[[tuple[Fact, ...], Place], bool]) -> Scenario:
 
 def took(facts: tuple[Fact, ...], place: Place) -> bool:
     return any(isinstance(f, PileStopped) and f.taken for f in facts)
+
+
+def takes_stopped(place: Place) -> None:
+    """`takes_stopped`: stopping an Animal of the variation it names, its player takes it; of another, not."""
+    counter(took)(place)
+    variation = taken_variation(place.card.text)
+    played = new_game(place)
+    other = next(c.id for c in played.table.cards if c.type is CardType.BASIC and variation not in (c.variation or ""))
+    record(played, Play(ANA, other, ANA), Respond(BEN, place.card.id))
+    assert not took(settle(played), place), "took an Animal of another variation"
 
 
 def both_drew(facts: tuple[Fact, ...], place: Place) -> bool:
@@ -464,15 +486,30 @@ def bans_instants(place: Place) -> None:
     assert by(played.check(Respond(BEN, answered_by(played, BEN))), InstantsBanned, place.card.id), "not banned"
 
 
-def needs(kind: type) -> Scenario:
+def needs(kind: type, supply: Callable[[Game, Place], None]) -> Scenario:
     """`needs_basic`, `needs_variation`, `needs_all_variations`: played into a Stable or Field with nothing but
-    itself, it is warned."""
+    itself, it is warned; with what it needs there (`supply`), it is not."""
 
     def scenario(place: Place) -> None:
         played = new_game(place, babies=False)
         assert by(played.check(entering(place)), kind, place.card.id), "played without what it needs"
+        supply(played, place)
+        assert not any(isinstance(x, kind) for x in played.check(entering(place))), "warned with what it needs"
 
     return scenario
+
+
+def a_basic_in_anas(played: Game, place: Place) -> None:
+    put(played, basic_of(played.table.cards))
+
+
+def its_variation_in_anas(played: Game, place: Place) -> None:
+    put(played, basic_of(played.table.cards, needed_variation(place.card.text)))
+
+
+def every_variation_in_anas(played: Game, place: Place) -> None:
+    for each in VARIATIONS:
+        put(played, basic_of(played.table.cards, each))
 
 
 def needs_target(place: Place) -> None:
@@ -631,7 +668,8 @@ def back_to_hand(place: Place) -> None:
 
 def saves(place: Place) -> None:
     """`saves` (its wording, `save_of`): a card of Ben's about to be destroyed (the card itself, or a Basic beside
-    it) is offered to be saved by it, and the save keeps it in Ben's Stable."""
+    it) is offered to be saved by it, about to be sacrificed only when its text says so, and the save keeps it in
+    Ben's Stable."""
     played = new_game(place, babies=False)
     put(played, place.card.id, into=BEN)
     save = save_of(place.card.text)
@@ -639,6 +677,8 @@ def saves(place: Place) -> None:
     if target != place.card.id:
         put(played, target, into=BEN)
     assert played.table.save_for(played.state, target, BEN, sacrificed=False) == place.card.id, "no save offered"
+    from_sacrifice = played.table.save_for(played.state, target, BEN, sacrificed=True) == place.card.id
+    assert save is not None and from_sacrifice == save.from_sacrifice, f"a save from a sacrifice: {from_sacrifice}"
     record(played, Save(BEN, target, place.card.id))
     assert target in played.state.players[BEN].stable, "not saved"
 
@@ -691,9 +731,15 @@ def skips_beginning(place: Place) -> None:
 
 
 def skips_draw(place: Place) -> None:
-    """`skips_draw`: once its beginning-of-turn effect is done, the Draw phase's draw is warned."""
+    """`skips_draw`: once its beginning-of-turn effect is done, the Draw phase's draw is warned; an optional effect
+    let go (a draw instead of resolving it) skips nothing."""
     played = at_its_turn(place)
     assert by(played.check(Draw(ANA)), PhaseIsSkipped, place.card.id), "the draw is not warned"
+    if place.card.has(Tag.BEGIN_TURN_OPTIONAL):
+        played = new_game(place)
+        put(played, place.card.id)
+        to_anas_next_turn(played)
+        assert not any(isinstance(x, PhaseIsSkipped) for x in played.check(Draw(ANA))), "skipped, the effect let go"
 
 
 def ends_turn(place: Place) -> None:
@@ -837,12 +883,13 @@ def herd_bonus_proof(place: Place) -> None:
 
 
 def at_most_five(place: Place) -> None:
-    """`at_most_five`: past 5 Unicorns in its Stable, the tracker says to sacrifice one."""
+    """`at_most_five`: past 5 Unicorns in its Stable (not at 5), the tracker says to sacrifice one."""
     played = new_game(place, babies=False)
     put(played, place.card.id)
     basic = basic_of(played.table.cards)
-    facts = [fact for _ in range(6) for fact in record(played, Bring(ANA, basic, ANA))]
-    assert any(by((f,), LimitReached, place.card.id) for f in facts), "no limit"
+    five = [fact for _ in range(5) for fact in record(played, Bring(ANA, basic, ANA))]
+    assert not any(isinstance(f, LimitReached) for f in five), "a limit at 5"
+    assert any(by((f,), LimitReached, place.card.id) for f in record(played, Bring(ANA, basic, ANA))), "no limit"
 
 
 def must_go(before: Callable[[Game], tuple[Event, ...]]) -> Scenario:
@@ -900,7 +947,7 @@ SCENARIOS: dict[str, Scenario] = {
     Tag.LEAVE_TRIGGER.value: leaves,
     Tag.BEGIN_TURN_TRIGGER.value: begins(TriggerKind.BEGIN),
     Tag.BEGIN_TURN_OPTIONAL.value: begins(TriggerKind.BEGIN_OPTIONAL),
-    Tag.TAKES_STOPPED.value: counter(took),
+    Tag.TAKES_STOPPED.value: takes_stopped,
     Tag.BOTH_DRAW.value: counter(both_drew),
     Tag.ANSWERS_ANIMAL.value: counter(answered),
     Tag.DRAWS_IF_INSTANT.value: draws_if_instant,
@@ -936,9 +983,9 @@ SCENARIOS: dict[str, Scenario] = {
     Tag.MUST_DESTROY.value: forbidden_effect(Tag.STOPS_DESTROYING),
     Tag.MUST_STEAL.value: forbidden_effect(Tag.STOPS_STEALING),
     Tag.BANS_INSTANTS.value: bans_instants,
-    Tag.NEEDS_BASIC.value: needs(NeedsBasic),
-    Tag.NEEDS_VARIATION.value: needs(NeedsVariation),
-    Tag.NEEDS_ALL_VARIATIONS.value: needs(NeedsAllVariations),
+    Tag.NEEDS_BASIC.value: needs(NeedsBasic, a_basic_in_anas),
+    Tag.NEEDS_VARIATION.value: needs(NeedsVariation, its_variation_in_anas),
+    Tag.NEEDS_ALL_VARIATIONS.value: needs(NeedsAllVariations, every_variation_in_anas),
     "needs_target": needs_target,
     "costs": pays,
     # what may not come into a Stable
