@@ -337,15 +337,20 @@ ACTIONS: dict[str, Callable[[str], Event]] = {
 # --- duties each time something happens -------------------------------------------------------------------------------
 
 
-def a_duty(moment: Callable[[Game, Place], tuple[Event, ...]], owner: int = ANA) -> Scenario:
-    """An `each_...` duty: in its owner's Stable, when its moment comes (the events `moment` gives), its duty joins
-    the chain."""
+Moment = Callable[[Game, Place], tuple[Event, ...]]
+
+
+def a_duty(moment: Moment, not_moment: Moment) -> Scenario:
+    """An `each_...` duty: in Ana's Stable, when its moment comes (the events `moment` gives), its duty joins the
+    chain; at a moment like it that its text does not name (`not_moment`), it does not."""
 
     def scenario(place: Place) -> None:
-        played = new_game(place)
-        put(played, place.card.id, into=owner)
-        facts = record(played, *moment(played, place))
-        assert Trigger(place.card.id, owner, TriggerKind.DUTY) in triggers(facts), "no duty"
+        for when, laid in ((moment, True), (not_moment, False)):
+            played = new_game(place)
+            put(played, place.card.id)
+            facts = record(played, *when(played, place))
+            duty = Trigger(place.card.id, ANA, TriggerKind.DUTY) in triggers(facts)
+            assert duty == laid, f"{when.__name__}: a duty {duty}"
 
     return scenario
 
@@ -354,10 +359,30 @@ def a_unicorn_comes(played: Game, place: Place) -> tuple[Event, ...]:
     return (Bring(ANA, basic_of(played.table.cards), ANA),)
 
 
+def an_upgrade_comes(played: Game, place: Place) -> tuple[Event, ...]:
+    return (Bring(ANA, of_type(played.table.cards, CardType.UPGRADE), ANA),)
+
+
+def a_card_comes_to_ben(played: Game, place: Place) -> tuple[Event, ...]:
+    return (Bring(ANA, basic_of(played.table.cards), BEN),)
+
+
 def bens_destroys_a_unicorn(played: Game, place: Place) -> tuple[Event, ...]:
     basic = basic_of(played.table.cards)
     put(played, basic)
     return (Destroy(BEN, basic, ANA),)
+
+
+def ben_steals_a_unicorn(played: Game, place: Place) -> tuple[Event, ...]:
+    basic = basic_of(played.table.cards)
+    put(played, basic)
+    return (Steal(BEN, basic, ANA),)
+
+
+def ana_sacrifices_a_unicorn(played: Game, place: Place) -> tuple[Event, ...]:
+    basic = basic_of(played.table.cards)
+    put(played, basic)
+    return (Sacrifice(ANA, basic),)
 
 
 def ana_destroys_a_unicorn(played: Game, place: Place) -> tuple[Event, ...]:
@@ -370,12 +395,28 @@ def ana_draws(played: Game, place: Place) -> tuple[Event, ...]:
     return (Draw(ANA),)
 
 
+def ben_draws(played: Game, place: Place) -> tuple[Event, ...]:
+    return (Draw(BEN),)
+
+
 def a_llama_played(played: Game, place: Place) -> tuple[Event, ...]:
     return (Play(ANA, basic_of(played.table.cards, "llama"), ANA),)
 
 
+def a_goat_played(played: Game, place: Place) -> tuple[Event, ...]:
+    return (Play(ANA, basic_of(played.table.cards, "goat"), ANA),)
+
+
+def a_basic_played(played: Game, place: Place) -> tuple[Event, ...]:
+    return (Play(ANA, basic_of(played.table.cards), ANA),)
+
+
 def ben_steals_it(played: Game, place: Place) -> tuple[Event, ...]:
     return (Steal(BEN, place.card.id, ANA),)
+
+
+def ana_moves_it(played: Game, place: Place) -> tuple[Event, ...]:
+    return (Move(ANA, place.card.id, ANA, BEN),)
 
 
 # --- what a player may not play or do ---------------------------------------------------------------------------------
@@ -958,16 +999,16 @@ SCENARIOS: dict[str, Scenario] = {
     Tag.RESHUFFLES.value: reshuffles,
     "then": then,
     # duties each time something happens
-    Tag.EACH_UNICORN_MOVES.value: a_duty(a_unicorn_comes),
-    Tag.EACH_CARD_ENTERS.value: a_duty(a_unicorn_comes),
-    Tag.EACH_UNICORN_LOST.value: a_duty(bens_destroys_a_unicorn),
-    Tag.EACH_UNICORN_DESTROYED.value: a_duty(bens_destroys_a_unicorn),
-    Tag.EACH_CARD_DESTROYED.value: a_duty(bens_destroys_a_unicorn),
-    Tag.EACH_DESTROY.value: a_duty(ana_destroys_a_unicorn),
-    Tag.EACH_DRAW.value: a_duty(ana_draws),
-    Tag.EACH_LLAMA_PLAYED.value: a_duty(a_llama_played),
-    Tag.EACH_MAGIC_PLAYED.value: a_duty(a_magic_played),
-    Tag.EACH_AIMED_AT.value: a_duty(ben_steals_it),
+    Tag.EACH_UNICORN_MOVES.value: a_duty(a_unicorn_comes, an_upgrade_comes),
+    Tag.EACH_CARD_ENTERS.value: a_duty(a_unicorn_comes, a_card_comes_to_ben),
+    Tag.EACH_UNICORN_LOST.value: a_duty(bens_destroys_a_unicorn, ben_steals_a_unicorn),
+    Tag.EACH_UNICORN_DESTROYED.value: a_duty(bens_destroys_a_unicorn, ana_sacrifices_a_unicorn),
+    Tag.EACH_CARD_DESTROYED.value: a_duty(bens_destroys_a_unicorn, ana_sacrifices_a_unicorn),
+    Tag.EACH_DESTROY.value: a_duty(ana_destroys_a_unicorn, bens_destroys_a_unicorn),
+    Tag.EACH_DRAW.value: a_duty(ana_draws, ben_draws),
+    Tag.EACH_LLAMA_PLAYED.value: a_duty(a_llama_played, a_goat_played),
+    Tag.EACH_MAGIC_PLAYED.value: a_duty(a_magic_played, a_basic_played),
+    Tag.EACH_AIMED_AT.value: a_duty(ben_steals_it, ana_moves_it),
     # what a player may not play or do
     Tag.CANNOT_BE_NEIGHED.value: cannot_be_neighed,
     Tag.SUPER_NEIGH.value: cannot_be_neighed,
