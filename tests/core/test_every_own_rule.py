@@ -77,3 +77,12 @@ def test_every_scenario_is_for_a_kind_some_card_has():
     kinds = {kind for _, kind in CASES}
     assert sorted(set(SCENARIOS) - kinds) == []
     assert sorted({tag.value for tag in engine_tags()} - kinds) == []
+
+
+def test_every_card_but_the_babies_and_the_basics_has_a_rule_of_its_own():
+    """The kinds read every card that does anything: each print of every card of a shipped deck but a Baby or a Basic
+    has at least one kind of rule, and no Baby or Basic has one (a card whose text acts but gives the tracker nothing
+    to do would otherwise go uncounted)."""
+    plain = (CardType.BABY, CardType.BASIC)
+    unread = [(p.deck, p.name) for p in shipped_places() if (p.card.type in plain) == bool(rule_kinds(p.card))]
+    assert unread == []
