@@ -456,7 +456,8 @@ def stops_answers(kind: type) -> Scenario:
 
 
 def stops_playing(kind: CardType) -> Scenario:
-    """`stops_upgrades`, `stops_magic`, `stops_basics`: its owner playing such a card is warned."""
+    """`stops_upgrades`, `stops_magic`, `stops_basics`: its owner playing such a card is warned, another player
+    not."""
 
     def scenario(place: Place) -> None:
         played = new_game(place)
@@ -464,6 +465,8 @@ def stops_playing(kind: CardType) -> Scenario:
         other = of_type(played.table.cards, kind, but=(Tag.NEEDS_BASIC, Tag.NEEDS_VARIATION))
         event = Play(ANA, other, None if kind is CardType.MAGIC else ANA)
         assert by(played.check(event), CannotPlay, place.card.id), "the play is not warned"
+        bens = Play(BEN, other, None if kind is CardType.MAGIC else BEN)
+        assert not by(played.check(bens), CannotPlay, place.card.id), "another player's play is warned"
 
     return scenario
 
@@ -640,9 +643,12 @@ def is_baby(played: Game, card_id: str) -> bool:
 # --- what keeps a card where it is ------------------------------------------------------------------------------------
 
 
-def guards(event: Callable[[Game, str], Event], kind: type, target: Callable[[CardSet, Place], str]) -> Scenario:
+Target = Callable[[CardSet, Place], str]
+
+
+def guards(event: Callable[[Game, str], Event], kind: type, target: Target, guarded: bool = True) -> Scenario:
     """A protection in Ana's Stable (or the card itself): the move `event` makes on the card `target` finds there
-    is warned, naming the card."""
+    is warned, naming the card (not warned, when not `guarded`: a move the protection does not reach)."""
 
     def scenario(place: Place) -> None:
         played = new_game(place, babies=False)
@@ -651,9 +657,23 @@ def guards(event: Callable[[Game, str], Event], kind: type, target: Callable[[Ca
         if aimed != place.card.id:
             put(played, aimed)
         found = played.check(event(played, aimed))
-        assert by(found, kind, place.card.id), f"not guarded: {found}"
+        assert by(found, kind, place.card.id) == guarded, f"guarded {not guarded}: {found}"
 
     return scenario
+
+
+def both(*scenarios: Scenario) -> Scenario:
+    """Each scenario played in turn: a rule and the limit of its reach."""
+
+    def scenario(place: Place) -> None:
+        for each in scenarios:
+            each(place)
+
+    return scenario
+
+
+def an_upgrade(cards: CardSet, place: Place) -> str:
+    return of_type(cards, CardType.UPGRADE, but=(Tag.NEEDS_BASIC,))
 
 
 def itself(cards: CardSet, place: Place) -> str:
@@ -1039,15 +1059,37 @@ SCENARIOS: dict[str, Scenario] = {
     Tag.NO_GOATS_HERE.value: kept_out(of_variation("goat"), ANA, VariationKeptOut),
     Tag.NO_RAMS_HERE.value: kept_out(of_variation("ram"), ANA, VariationKeptOut),
     # what keeps a card where it is
-    Tag.PROTECTS_UNICORNS.value: guards(bens_destroy, Protected, a_basic),
-    Tag.PROTECTS_BABIES.value: guards(bens_destroy, Protected, a_baby),
+    Tag.PROTECTS_UNICORNS.value: both(
+        guards(bens_destroy, Protected, a_basic), guards(bens_destroy, Protected, an_upgrade, guarded=False)
+    ),
+    Tag.PROTECTS_BABIES.value: both(
+        guards(bens_destroy, Protected, a_baby), guards(bens_destroy, Protected, a_basic, guarded=False)
+    ),
     Tag.INDESTRUCTIBLE.value: guards(bens_destroy, Indestructible, itself),
-    Tag.MAGIC_PROOF.value: guards(while_done(a_magic, bens_destroy), MagicCannotDestroy, itself),
-    Tag.MAGIC_UNTOUCHABLE.value: guards(while_done(a_magic, bens_steal), MagicCannotAffect, itself),
-    Tag.TRIGGER_PROOF.value: guards(while_done(an_entering_unicorn, bens_destroy), TriggerCannotDestroy, itself),
-    Tag.OTHERS_TRIGGER_PROOF.value: guards(while_done(an_entering_unicorn, bens_destroy), Guarded, a_basic),
-    Tag.UNICORN_EFFECT_PROOF.value: guards(while_done(an_entering_unicorn, bens_destroy), Guarded, a_basic),
-    Tag.DRAGON_PROOF.value: guards(while_done(a_dragon, bens_destroy), Guarded, a_basic),
+    Tag.MAGIC_PROOF.value: both(
+        guards(while_done(a_magic, bens_destroy), MagicCannotDestroy, itself),
+        guards(while_done(an_entering_unicorn, bens_destroy), MagicCannotDestroy, itself, guarded=False),
+    ),
+    Tag.MAGIC_UNTOUCHABLE.value: both(
+        guards(while_done(a_magic, bens_steal), MagicCannotAffect, itself),
+        guards(while_done(an_entering_unicorn, bens_steal), MagicCannotAffect, itself, guarded=False),
+    ),
+    Tag.TRIGGER_PROOF.value: both(
+        guards(while_done(an_entering_unicorn, bens_destroy), TriggerCannotDestroy, itself),
+        guards(while_done(a_magic, bens_destroy), TriggerCannotDestroy, itself, guarded=False),
+    ),
+    Tag.OTHERS_TRIGGER_PROOF.value: both(
+        guards(while_done(an_entering_unicorn, bens_destroy), Guarded, a_basic),
+        guards(while_done(a_magic, bens_destroy), Guarded, a_basic, guarded=False),
+    ),
+    Tag.UNICORN_EFFECT_PROOF.value: both(
+        guards(while_done(an_entering_unicorn, bens_destroy), Guarded, a_basic),
+        guards(while_done(a_magic, bens_destroy), Guarded, a_basic, guarded=False),
+    ),
+    Tag.DRAGON_PROOF.value: both(
+        guards(while_done(a_dragon, bens_destroy), Guarded, a_basic),
+        guards(while_done(a_magic, bens_destroy), Guarded, a_basic, guarded=False),
+    ),
     Tag.BACK_TO_HAND.value: back_to_hand,
     "saves": saves,
     # what silences other cards
