@@ -431,7 +431,7 @@ def neighing(place: Place) -> tuple[Game, Event]:
 
 def cannot_be_neighed(place: Place) -> None:
     """`cannot_be_neighed`: an Instant that cannot be answered (a Neigh on it is warned); a card in the Stable that
-    keeps its owner's plays from being Neighed (a Neigh on one is warned)."""
+    keeps its owner's plays from being Neighed (a Neigh on one is warned, on another player's not)."""
     if place.card.type is CardType.INSTANT:
         played, _ = neighing(place)
         record(played, Respond(BEN, place.card.id))
@@ -441,6 +441,10 @@ def cannot_be_neighed(place: Place) -> None:
     put(played, place.card.id)
     record(played, Play(ANA, basic_of(played.table.cards), ANA))
     assert any(isinstance(x, CannotBeNeighed) for x in played.check(Respond(BEN, answered_by(played, BEN))))
+    played = new_game(place)
+    put(played, place.card.id)
+    record(played, Play(BEN, basic_of(played.table.cards), BEN))  # another player's play may be Neighed
+    assert not any(isinstance(x, CannotBeNeighed) for x in played.check(Respond(ANA, answered_by(played, ANA))))
 
 
 def stops_answers(kind: type) -> Scenario:
@@ -621,17 +625,19 @@ def cost_card(cards: CardSet, kind: str) -> str:
 # --- what may not come into a Stable ----------------------------------------------------------------------------------
 
 
-def kept_out(entering: Callable[[CardSet], str], where: int, kind: type) -> Scenario:
+def kept_out(entering: Callable[[CardSet], str], where: int, kind: type, elsewhere: int | None) -> Scenario:
     """A card that keeps others out of a Stable (`no_basics_here`, `basics_only_here`, `no_babies` ...): in Ana's
-    Stable, the card `entering` finds brought into the Stable at `where` (Ana's or Ben's) is warned."""
+    Stable, the card `entering` finds brought into the Stable at `where` (Ana's or Ben's) is warned, and brought into
+    the one at `elsewhere` (when the card keeps it out of one Stable only) it is not."""
 
     def scenario(place: Place) -> None:
         played = new_game(place, babies=False)
         put(played, place.card.id)
-        event = Bring(ANA, entering(played.table.cards), where, Source.NURSERY if kind is CannotEnter else Source.HAND)
-        if not is_baby(played, event.card):
-            event = Bring(ANA, event.card, where)
-        assert by(played.check(event), kind, place.card.id), "it came in"
+        card = entering(played.table.cards)
+        source = Source.NURSERY if is_baby(played, card) else Source.HAND
+        assert by(played.check(Bring(ANA, card, where, source)), kind, place.card.id), "it came in"
+        if elsewhere is not None:
+            assert not by(played.check(Bring(ANA, card, elsewhere, source)), kind, place.card.id), "kept out there"
 
     return scenario
 
@@ -831,12 +837,16 @@ def gives_up_phase(place: Place) -> None:
 
 
 def extra_action(place: Place) -> None:
-    """`extra_action`: on a turn that begins with it in its owner's Stable, a second play is not warned."""
+    """`extra_action`: on a turn that begins with it in its owner's Stable, a second play is not warned, a third
+    is."""
     played = at_its_turn(place)
     basic = basic_of(played.table.cards)
     record(played, Draw(ANA), Play(ANA, basic, ANA))
     settle(played)
     assert not any(isinstance(x, ActionUsed) for x in played.check(Play(ANA, basic, ANA))), "no second play"
+    record(played, Play(ANA, basic, ANA))
+    settle(played)
+    assert any(isinstance(x, ActionUsed) for x in played.check(Play(ANA, basic, ANA))), "a third play"
 
 
 def travels(place: Place) -> None:
@@ -1050,14 +1060,14 @@ SCENARIOS: dict[str, Scenario] = {
     "needs_target": needs_target,
     "costs": pays,
     # what may not come into a Stable
-    Tag.BASICS_ONLY_HERE.value: kept_out(basic_of, BEN, CannotEnter),
-    Tag.NO_BASICS_HERE.value: kept_out(basic_of, ANA, CannotEnter),
-    Tag.NO_BABIES.value: kept_out(baby, BEN, CannotEnter),
-    Tag.NO_BABIES_HERE.value: kept_out(baby, ANA, CannotEnter),
-    Tag.NO_LLAMAS_HERE.value: kept_out(of_variation("llama"), ANA, VariationKeptOut),
-    Tag.NO_ALPACAS_HERE.value: kept_out(of_variation("alpaca"), ANA, VariationKeptOut),
-    Tag.NO_GOATS_HERE.value: kept_out(of_variation("goat"), ANA, VariationKeptOut),
-    Tag.NO_RAMS_HERE.value: kept_out(of_variation("ram"), ANA, VariationKeptOut),
+    Tag.BASICS_ONLY_HERE.value: kept_out(basic_of, BEN, CannotEnter, elsewhere=ANA),
+    Tag.NO_BASICS_HERE.value: kept_out(basic_of, ANA, CannotEnter, elsewhere=BEN),
+    Tag.NO_BABIES.value: kept_out(baby, BEN, CannotEnter, elsewhere=None),
+    Tag.NO_BABIES_HERE.value: kept_out(baby, ANA, CannotEnter, elsewhere=BEN),
+    Tag.NO_LLAMAS_HERE.value: kept_out(of_variation("llama"), ANA, VariationKeptOut, elsewhere=BEN),
+    Tag.NO_ALPACAS_HERE.value: kept_out(of_variation("alpaca"), ANA, VariationKeptOut, elsewhere=BEN),
+    Tag.NO_GOATS_HERE.value: kept_out(of_variation("goat"), ANA, VariationKeptOut, elsewhere=BEN),
+    Tag.NO_RAMS_HERE.value: kept_out(of_variation("ram"), ANA, VariationKeptOut, elsewhere=BEN),
     # what keeps a card where it is
     Tag.PROTECTS_UNICORNS.value: both(
         guards(bens_destroy, Protected, a_basic), guards(bens_destroy, Protected, an_upgrade, guarded=False)
