@@ -68,7 +68,8 @@ def engine_tags() -> frozenset[Tag]:
     for module in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Tag":
-                found.add(Tag[node.attr])
+                if node.attr in Tag.__members__:
+                    found.add(Tag[node.attr])
     return frozenset(found)
 
 
@@ -216,7 +217,8 @@ def triggers(facts: tuple[Fact, ...]) -> list[Trigger]:
 
 
 def put(played: Game, card: str, into: int = ANA) -> tuple[Fact, ...]:
-    """A card brought straight into a Stable (as an effect would), the chain then settled; the step's facts."""
+    """A card brought straight into a Stable by the player whose turn it is (as an effect would), the pile and the
+    chain then settled; the step's facts."""
     facts = record(played, Bring(played.state.current, card, into))
     assert card in played.state.players[into].stable
     settle(played)
@@ -265,7 +267,7 @@ def a_dragon(cards: CardSet) -> str:
     return next(c.id for c in cards if c.type is CardType.MAGIC and "dragon" in c.name.lower())
 
 
-def answered_by(played: Game, player: int) -> str:
+def answered_by(played: Game) -> str:
     """The set's plain Neigh, or its first counter: what a player answers with."""
     return played.table.neigh_card or next(c.id for c in played.table.cards if c.has(Tag.NEIGH))
 

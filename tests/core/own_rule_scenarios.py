@@ -426,7 +426,7 @@ def neighing(place: Place) -> tuple[Game, Event]:
     """Ana plays a Basic; Ben's Neigh against it, not yet recorded."""
     played = new_game(place)
     record(played, Play(ANA, basic_of(played.table.cards), ANA))
-    return played, Respond(BEN, answered_by(played, BEN))
+    return played, Respond(BEN, answered_by(played))
 
 
 def cannot_be_neighed(place: Place) -> None:
@@ -435,16 +435,16 @@ def cannot_be_neighed(place: Place) -> None:
     if place.card.type is CardType.INSTANT:
         played, _ = neighing(place)
         record(played, Respond(BEN, place.card.id))
-        assert by(played.check(Respond(ANA, answered_by(played, ANA))), CannotBeAnswered, place.card.id), "answered"
+        assert by(played.check(Respond(ANA, answered_by(played))), CannotBeAnswered, place.card.id), "answered"
         return
     played = new_game(place)
     put(played, place.card.id)
     record(played, Play(ANA, basic_of(played.table.cards), ANA))
-    assert any(isinstance(x, CannotBeNeighed) for x in played.check(Respond(BEN, answered_by(played, BEN))))
+    assert any(isinstance(x, CannotBeNeighed) for x in played.check(Respond(BEN, answered_by(played))))
     played = new_game(place)
     put(played, place.card.id)
     record(played, Play(BEN, basic_of(played.table.cards), BEN))  # another player's play may be Neighed
-    assert not any(isinstance(x, CannotBeNeighed) for x in played.check(Respond(ANA, answered_by(played, ANA))))
+    assert not any(isinstance(x, CannotBeNeighed) for x in played.check(Respond(ANA, answered_by(played))))
 
 
 def stops_answers(kind: type) -> Scenario:
@@ -454,7 +454,7 @@ def stops_answers(kind: type) -> Scenario:
         played = new_game(place)
         put(played, place.card.id, into=BEN)
         record(played, Play(ANA, basic_of(played.table.cards), ANA))
-        assert by(played.check(Respond(BEN, answered_by(played, BEN))), kind, place.card.id), "Ben may answer"
+        assert by(played.check(Respond(BEN, answered_by(played))), kind, place.card.id), "Ben may answer"
 
     return scenario
 
@@ -531,7 +531,7 @@ def bans_instants(place: Place) -> None:
     """`bans_instants`: from the beginning of its owner's turn, an Instant played is warned."""
     played = at_its_turn(place)
     record(played, Draw(ANA), Play(ANA, basic_of(played.table.cards), ANA))
-    assert by(played.check(Respond(BEN, answered_by(played, BEN))), InstantsBanned, place.card.id), "not banned"
+    assert by(played.check(Respond(BEN, answered_by(played))), InstantsBanned, place.card.id), "not banned"
 
 
 def needs(kind: type, supply: Callable[[Game, Place], None]) -> Scenario:
@@ -771,7 +771,7 @@ def unicorns_effectless(place: Place) -> None:
     put(played, stopper, into=BEN)
     put(played, place.card.id, into=BEN)
     record(played, Play(ANA, basic_of(played.table.cards), ANA))
-    found = played.check(Respond(BEN, answered_by(played, BEN)))
+    found = played.check(Respond(BEN, answered_by(played)))
     assert not any(isinstance(x, CannotNeigh | CannotPlay) for x in found), f"still stopped: {found}"
 
 
