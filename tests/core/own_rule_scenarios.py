@@ -129,11 +129,14 @@ Scenario = Callable[[Place], None]
 
 
 def enters(place: Place) -> None:
-    """`enter_trigger`: brought into a Stable, its effect is a link of the chain."""
+    """`enter_trigger`: brought into a Stable, its effect is a link of the chain, its owner's; stolen from there
+    into another Stable, it enters that one, and its effect is the new owner's link."""
     played = new_game(place)
-    assert Trigger(place.card.id, ANA, TriggerKind.ENTER) in triggers(record(played, Bring(ANA, place.card.id, ANA))), (
-        "no enter link"
-    )
+    facts = record(played, Bring(ANA, place.card.id, ANA))
+    assert Trigger(place.card.id, ANA, TriggerKind.ENTER) in triggers(facts), "no enter link"
+    settle(played)
+    facts = record(played, Steal(BEN, place.card.id, ANA))
+    assert Trigger(place.card.id, BEN, TriggerKind.ENTER) in triggers(facts), "no enter link, stolen"
 
 
 def leaves(place: Place) -> None:
@@ -725,12 +728,19 @@ def while_done(source: Callable[[CardSet], str], move: Aimed) -> Aimed:
 
 
 def back_to_hand(place: Place) -> None:
-    """`back_to_hand`: destroyed, it goes back to its owner's hand, not the discard pile."""
+    """`back_to_hand`: destroyed, it goes back to its owner's hand, not the discard pile; beside a card that silences
+    its Unicorns' triggered effects (Blinding Light), to the discard pile."""
     played = new_game(place)
     put(played, place.card.id)
     facts = record(played, Destroy(BEN, place.card.id, ANA))
     assert SavedToHand(place.card.id, ANA, place.card.id) in facts, "not back in the hand"
     assert place.card.id not in played.state.discard
+    cards = with_tag(place, Tag.SILENCES_UNICORNS)
+    played = new_game(place, cards)
+    put(played, holder(cards, Tag.SILENCES_UNICORNS))
+    put(played, place.card.id)
+    assert not any(isinstance(f, SavedToHand) for f in record(played, Destroy(BEN, place.card.id, ANA))), "silenced"
+    assert place.card.id in played.state.discard, "not in the discard pile, silenced"
 
 
 def saves(place: Place) -> None:
