@@ -973,15 +973,20 @@ def at_most_five(place: Place) -> None:
     assert any(by((f,), LimitReached, place.card.id) for f in record(played, Bring(ANA, basic, ANA))), "no limit"
 
 
-def must_go(before: Callable[[Game], tuple[Event, ...]]) -> Scenario:
+Before = Callable[[Game], tuple[Event, ...]]
+
+
+def must_go(before: Before, fine: Before) -> Scenario:
     """`gone_without_unicorns`, `gone_on_empty_hand`, `moves_on_empty_hand`: arriving where its condition holds
-    (no Unicorn; an empty hand), the tracker says it must go."""
+    (no Unicorn; an empty hand: the events `before` gives), the tracker says it must go; where it does not hold
+    (`fine`), it stays."""
 
     def scenario(place: Place) -> None:
-        played = new_game(place, babies=False)
-        record(played, *before(played))
-        facts = record(played, Bring(ANA, place.card.id, ANA))
-        assert any(by((f,), CardMustGo, place.card.id) for f in facts), "it stays"
+        for events, goes in ((before, True), (fine, False)):
+            played = new_game(place, babies=False)
+            record(played, *events(played))
+            facts = record(played, Bring(ANA, place.card.id, ANA))
+            assert any(by((f,), CardMustGo, place.card.id) for f in facts) == goes, f"{events.__name__}: goes {goes}"
 
     return scenario
 
@@ -990,8 +995,16 @@ def no_unicorn(played: Game) -> tuple[Event, ...]:
     return ()
 
 
+def a_unicorn(played: Game) -> tuple[Event, ...]:
+    return (Bring(ANA, basic_of(played.table.cards), ANA),)
+
+
 def empty_hand(played: Game) -> tuple[Event, ...]:
     return (SetHand(ANA, 0),)
+
+
+def cards_in_hand(played: Game) -> tuple[Event, ...]:
+    return (SetHand(ANA, 3),)
 
 
 def no_win(place: Place) -> None:
@@ -1006,12 +1019,14 @@ def no_win(place: Place) -> None:
 
 
 def goal_minus_two(place: Place) -> None:
-    """`goal_minus_two`: its owner wins with 2 fewer than the number."""
+    """`goal_minus_two`: its owner wins with 2 fewer than the number, and not with 3 fewer."""
     played = new_game(place, babies=False)
     record(played, SetGoal(4))
     put(played, place.card.id)
     basic = basic_of(played.table.cards)
-    record(played, Bring(ANA, basic, ANA), Bring(ANA, basic, ANA))
+    record(played, Bring(ANA, basic, ANA))
+    assert played.state.outcome is None, "a win with 1 of 4"
+    record(played, Bring(ANA, basic, ANA))
     assert played.state.outcome is not None and played.state.outcome.winner == ANA, "no win with 2 of 4"
 
 
@@ -1133,9 +1148,9 @@ SCENARIOS: dict[str, Scenario] = {
     "variation": variation,
     Tag.HERD_BONUS_PROOF.value: herd_bonus_proof,
     Tag.AT_MOST_FIVE.value: at_most_five,
-    Tag.GONE_WITHOUT_UNICORNS.value: must_go(no_unicorn),
-    Tag.GONE_ON_EMPTY_HAND.value: must_go(empty_hand),
-    Tag.MOVES_ON_EMPTY_HAND.value: must_go(empty_hand),
+    Tag.GONE_WITHOUT_UNICORNS.value: must_go(no_unicorn, a_unicorn),
+    Tag.GONE_ON_EMPTY_HAND.value: must_go(empty_hand, cards_in_hand),
+    Tag.MOVES_ON_EMPTY_HAND.value: must_go(empty_hand, cards_in_hand),
     Tag.NO_WIN.value: no_win,
     Tag.NO_WIN_WITH_BASICS.value: no_win,
     Tag.GOAL_MINUS_TWO.value: goal_minus_two,
