@@ -1,15 +1,15 @@
-"""Every card's own rule played: which cards of the shipped decks have a rule of their own, where each is played,
-and the positions the scenarios (tests/core/own_rule_scenarios.py) build.
+"""Every card's own rule played: which cards of the shipped decks have a rule of their own, where each is played, and
+the positions the scenarios (tests/core/own_rule_scenarios.py) build.
 
 A card has a rule of its own when the tracker does something for it, read from its deck file by what the engine
 reads: a tag the game engine reads (`engine_tags`, found in the engine's own source, `assistant/core/game/`), its
 type (a Magic card's effect is a link of the chain; an Instant answers), its wording read by the same functions of
 `cards.wording` the engine calls, its variation and the rules data's tables by card id (`FIELD_KINDS`). The deck
-files are the one per-card table: nothing here lists cards. Each print of a card with tags of its own is a place of
-its own (`shipped_places`). The positions are built on the core's own API from the card's data (its deck on its
-base, its type, its variation, the cards of the set that carry the tags it needs beside it). The cards whose rule is
-not followed or not played are named, with the reason, in docs/game.md ("Cards left to the table",
-`left_to_the_table`); tests/core/test_every_own_rule.py holds the two to each other, and `python -m
+files are the one per-card table: nothing here lists cards. Each print of a card (its text, and its tags where they
+differ) is a place of its own (`shipped_places`). The positions are built on the core's own API from the card's data
+(its deck on its base, its type, its variation, the cards of the set that carry the tags it needs beside it). The
+cards whose rule is not followed or not played are named, with the reason, in docs/game.md ("Cards left to the
+table", `left_to_the_table`); tests/core/test_every_own_rule.py holds the two to each other, and `python -m
 benchmarks.own_rules` counts them.
 """
 
@@ -136,11 +136,10 @@ class Place:
 
 
 def prints(card: Card) -> Iterator[tuple[str | None, Card]]:
-    """The card as shipped, then as each other print that has tags of its own says it."""
+    """The card as shipped, then as each other print says it (its text, and its tags where they differ)."""
     yield None, card
     for variant in card.print_variants:
-        if variant.tags is not None:
-            yield variant.print, replace(card, text=variant.text, tags=variant.tags, print_variants=())
+        yield variant.print, replace(card, text=variant.text, tags=variant.tags or card.tags, print_variants=())
 
 
 def shipped_places() -> Iterator[Place]:
