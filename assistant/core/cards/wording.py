@@ -21,7 +21,7 @@ __all__ = [
     "checked_tags",
     "leave_effect",
     "leaves_however",
-    "leaves_when_sacrificed",
+    "destroyed_only",
     "then_join",
     "needed_variation",
     "Need",
@@ -204,11 +204,11 @@ def leaves_however(text: str) -> bool:
     return opening is not None and bool(re.search(r"\bleaves?\b", opening, re.IGNORECASE))
 
 
-def leaves_when_sacrificed(text: str) -> bool:
-    """True when a sacrifice sets off a card's own leave effect: its opening says so, or says any leaving; False for
-    one only a destroy sets off ("If this card is destroyed": Berserkercorn), or none."""
+def destroyed_only(text: str) -> bool:
+    """True when a card's own leave effect is set off by a destroy alone ("If this card is destroyed":
+    Berserkercorn), never by a sacrifice; False when its opening names a sacrifice or any leaving, or it has none."""
     opening = _leave_opening(text)
-    return opening is not None and bool(re.search(r"\bleaves?\b|\bsacrificed\b", opening, re.IGNORECASE))
+    return opening is not None and not re.search(r"\bleaves?\b|\bsacrificed\b", opening, re.IGNORECASE)
 
 
 def _leave_opening(text: str) -> str | None:

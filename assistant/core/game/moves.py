@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import Card, CardType, Tag
-from assistant.core.cards.wording import leaves_when_sacrificed, save_of
+from assistant.core.cards.wording import destroyed_only, save_of
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -552,7 +552,7 @@ def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact], s
     done, to that Instant's player's hand (Unicorn Net: "that card comes to your hand"). Its leave effect is set off
     the way its text says (`d.gone`): a sacrifice sets off no leave effect of "If this card is destroyed"."""
     card = table.cards.get(card_id)
-    if not (sacrificed and card is not None and not leaves_when_sacrificed(card.text)):
+    if not (sacrificed and card is not None and destroyed_only(card.text)):
         d.gone.append((card_id, owner))
     saver = first_with(table.cards, d.chain[0], Tag.SAVES_CARD) if d.chain else None
     if card is not None and card.type is CardType.BABY:
