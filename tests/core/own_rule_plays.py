@@ -4,13 +4,13 @@ the positions the scenarios (tests/core/own_rule_scenarios.py) build.
 A card has a rule of its own when the tracker does something for it, read from its deck file by what the engine
 reads: a tag the game engine reads (`engine_tags`, found in the engine's own source, `assistant/core/game/`), its
 type (a Magic card's effect is a link of the chain; an Instant answers), its wording read by the same functions of
-`cards.wording` the engine calls, its variation and the rules data's tables by card id (`FIELD_KINDS`). The deck
-files are the one per-card table: nothing here lists cards. Each print of a card (its text, and its tags where they
-differ) is a place of its own (`shipped_places`). The positions are built on the core's own API from the card's data
-(its deck on its base, its type, its variation, the cards of the set that carry the tags it needs beside it). The
-cards whose rule is not followed or not played are named, with the reason, in docs/game.md ("Cards left to the
-table", `left_to_the_table`); tests/core/test_every_own_rule.py holds the two to each other, and `python -m
-benchmarks.own_rules` counts them.
+`cards.wording` the engine calls, its variation and the rules data's tables by card id (`FIELD_KINDS`: the herd's
+variations, the cards the 2-player variant removes). The deck files are the one per-card table: nothing here lists
+cards. Each print of a card (its text, and its tags where they differ) is a place of its own (`shipped_places`). The
+positions are built on the core's own API from the card's data (its deck on its base, its type, its variation, the
+cards of the set that carry the tags it needs beside it). The cards whose rule is not followed or not played are
+named, with the reason, in docs/game.md ("Cards left to the table", `left_to_the_table`);
+tests/core/test_every_own_rule.py holds the two to each other, and `python -m benchmarks.own_rules` counts them.
 """
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ FIELD_KINDS: dict[str, Callable[[Card], bool]] = {
     "costs": lambda card: bool(costs(card.text, card.type)) and needed_target(card.text) is None,
     "then": lambda card: then_join(card.text) is not None,
     "variation": lambda card: card.id in RULES.variation_overrides or "+" in (card.variation or ""),
+    "two_player": lambda card: card.id in RULES.two_player_removed,
 }
 
 
@@ -182,14 +183,16 @@ def with_tag(place: Place, tag: Tag) -> CardSet:
     return CardSet([*cards.decks, shipped(holder_decks(tag)[0])])
 
 
-def new_game(place: Place, cards: CardSet | None = None, rules: str | None = None, babies: bool = True) -> Game:
+def new_game(
+    place: Place, cards: CardSet | None = None, rules: str | None = None, babies: bool = True, two_player: bool = False
+) -> Game:
     """Ana and Ben with the card's set (or `cards`) under its rules (or `rules`), each with a Baby (unless not
-    `babies`), Ana in her Action phase (her Draw phase's draw taken)."""
+    `babies`), Ana in her Action phase (her Draw phase's draw taken); with the 2-player variant when `two_player`."""
     cards = cards or place.cards
     rules = rules or cards.decks[0].info.rules
     chosen = tuple(c.id for c in cards if c.type is CardType.BABY)[:2] if babies else ()
     chosen = chosen if len(chosen) == 2 else ()
-    setup = Setup(("Ana", "Ben"), rules, base=place.base, addons=place.addons, babies=chosen)
+    setup = Setup(("Ana", "Ben"), rules, base=place.base, addons=place.addons, babies=chosen, two_player=two_player)
     played = Game.new(setup, cards)
     played.push(Draw(ANA))
     return played

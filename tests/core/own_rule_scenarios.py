@@ -88,6 +88,7 @@ from assistant.core.game.objections import (
     OthersCannotPlay,
     PhaseIsSkipped,
     Protected,
+    RemovedCard,
     TriggerCannotDestroy,
     VariationKeptOut,
 )
@@ -891,7 +892,7 @@ def taking(text: str, card_id: str) -> Event:
     return Steal(ANA, card_id, BEN)
 
 
-# --- counts, limits and wins ------------------------------------------------------------------------------------------
+# --- counts, limits and wins, and the cards the 2-player variant takes out --------------------------------------------
 
 
 def hand_limit(place: Place) -> None:
@@ -1030,6 +1031,15 @@ def goal_minus_two(place: Place) -> None:
     assert played.state.outcome is not None and played.state.outcome.winner == ANA, "no win with 2 of 4"
 
 
+def removed_for_two(place: Place) -> None:
+    """`two_player` (the rules data's `[two_player] remove`): in a game with the 2-player variant, playing it is
+    warned as a card taken out of the deck; without the variant, it is not."""
+    for variant in (True, False):
+        played = new_game(place, two_player=variant)
+        found = played.check(entering(place))
+        assert (RemovedCard(place.card.id) in found) == variant, f"2-player variant {variant}: {found}"
+
+
 # --- every kind, and whether a card plays it --------------------------------------------------------------------------
 
 
@@ -1140,12 +1150,13 @@ SCENARIOS: dict[str, Scenario] = {
     Tag.EXTRA_ACTION.value: extra_action,
     Tag.TRAVELS.value: travels,
     Tag.GIVES_BACK_AT_END.value: gives_back,
-    # counts, limits and wins
+    # counts, limits and wins, and the cards the 2-player variant takes out
     Tag.HAND_LIMIT_CHANGE.value: hand_limit,
     Tag.COUNTS_AS_TWO.value: counts_as_two,
     Tag.NOT_A_UNICORN_EFFECT.value: no_unicorns,
     Tag.MAKES_BASIC.value: makes_basic,
     "variation": variation,
+    "two_player": removed_for_two,
     Tag.HERD_BONUS_PROOF.value: herd_bonus_proof,
     Tag.AT_MOST_FIVE.value: at_most_five,
     Tag.GONE_WITHOUT_UNICORNS.value: must_go(no_unicorn, a_unicorn),
