@@ -105,6 +105,7 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r[0]["own_answers"],
         r[0]["windows_read"],
     ],  # fmt: skip
+    "own_rules": lambda r: [r["uu-dragons"]["played"], r["uu-dragons"]["with_a_rule"]],
 }
 #: What a benchmark needs beside the Python packages (the test command's setup installs them all).
 NEEDS = {

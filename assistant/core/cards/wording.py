@@ -21,6 +21,7 @@ __all__ = [
     "checked_tags",
     "leave_effect",
     "leaves_however",
+    "destroyed_only",
     "then_join",
     "needed_variation",
     "Need",
@@ -212,13 +213,26 @@ def leaves_however(text: str) -> bool:
     """True when a card's own leave effect is set off however it leaves its Stable ("If this card leaves your
     Stable", "as soon as this card leaves"); False when only a sacrifice or a destroy sets it off ("Should this card
     be sacrificed or destroyed": a steal, a move, a swap or a card returned sets off nothing), or it has none."""
+    opening = _leave_opening(text)
+    return opening is not None and bool(re.search(r"\bleaves?\b", opening, re.IGNORECASE))
+
+
+def destroyed_only(text: str) -> bool:
+    """True when a card's own leave effect is set off by a destroy alone ("If this card is destroyed":
+    Berserkercorn), never by a sacrifice; False when its opening names a sacrifice or any leaving, or it has none."""
+    opening = _leave_opening(text)
+    return opening is not None and not re.search(r"\bleaves?\b|\bsacrificed\b", opening, re.IGNORECASE)
+
+
+def _leave_opening(text: str) -> str | None:
+    """The opening of a card's own leave sentence, which says when it is set off ("Should this card be sacrificed
+    or destroyed, "), or the whole sentence when it says so after the effect; None when it has none."""
     sentences = re.split(r"(?<=[.!?])\s+", text)
     leave = leave_effect(sentences)
     if leave is None:
-        return False
+        return None
     sentence = sentences[leave[0]]
-    opening = sentence[: len(sentence) - len(leave[1])] or sentence
-    return bool(re.search(r"\bleaves?\b", opening, re.IGNORECASE))
+    return sentence[: len(sentence) - len(leave[1])] or sentence
 
 
 #: The game's defined actions a "then" may join (docs/card-text-format.md keeps each as the print has it).

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
-from assistant.core.cards.wording import save_of
+from assistant.core.cards.wording import destroyed_only, save_of
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -565,16 +565,18 @@ def _apply_destroy(table: Table, d: Draft, e: Destroy, facts: list[Fact]) -> Non
 
 def _apply_sacrifice(table: Table, d: Draft, e: Sacrifice, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.player)
-    _gone(table, d, e.card, e.player, facts)
+    _gone(table, d, e.card, e.player, facts, sacrificed=True)
     d.effects += loss_duties(table, tuple(d.stables), e.card, e.player, None)
 
 
-def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact]) -> None:
+def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact], sacrificed: bool = False) -> None:
     """A card sacrificed or destroyed: to the discard pile, or, while an Instant that saves it is the effect being
-    done, to that Instant's player's hand (Unicorn Net: "that card comes to your hand")."""
-    d.gone.append((card_id, owner))
-    saver = first_with(table.cards, d.chain[0], Tag.SAVES_CARD) if d.chain else None
+    done, to that Instant's player's hand (Unicorn Net: "that card comes to your hand"). Its leave effect is set off
+    the way its text says (`d.gone`): a sacrifice sets off no leave effect of "If this card is destroyed"."""
     card = table.cards.get(card_id)
+    if not (sacrificed and card is not None and destroyed_only(card.text)):
+        d.gone.append((card_id, owner))
+    saver = first_with(table.cards, d.chain[0], Tag.SAVES_CARD) if d.chain else None
     if card is not None and card.type is CardType.BABY:
         _to_discard(table, d, card_id, owner, facts)
     elif saver is not None:

@@ -182,8 +182,8 @@ class Draft:
     entered: list[tuple[str, int]] = field(default_factory=list)
     left: list[tuple[str, int]] = field(default_factory=list)
     gone: list[tuple[str, int]] = field(default_factory=list)
-    """The cards of `left` that were sacrificed or destroyed (a leave effect "should this card be sacrificed or
-    destroyed" is theirs only)."""
+    """The cards of `left` that were sacrificed or destroyed, the way their leave effect says (a leave effect "should
+    this card be sacrificed or destroyed" is theirs only; "if this card is destroyed", a destroyed one's only)."""
     effects: list[Trigger] = field(default_factory=list)
 
     @classmethod
