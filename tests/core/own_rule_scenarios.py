@@ -672,6 +672,20 @@ def guards(event: Callable[[Game, str], Event], kind: type, target: Target, guar
     return scenario
 
 
+def spreads_upgrades(place: Place) -> None:
+    """`upgrades_everywhere`: beside it, an Upgrade protects every player's Stable as its own (Rainbow Aura in Ben's
+    Stable keeps Ana's Unicorns from being destroyed); without it, Ben's only."""
+    played = new_game(place, babies=False)
+    cards = played.table.cards
+    aura = next(c.id for c in cards if c.type is CardType.UPGRADE and c.has(Tag.PROTECTS_UNICORNS))
+    put(played, aura, into=BEN)
+    basic = basic_of(cards)
+    put(played, basic)
+    assert not by(played.check(Destroy(BEN, basic, ANA)), Protected, aura), "guarded beyond its Stable without it"
+    put(played, place.card.id, into=BEN)
+    assert by(played.check(Destroy(BEN, basic, ANA)), Protected, aura), "not guarded"
+
+
 def both(*scenarios: Scenario) -> Scenario:
     """Each scenario played in turn: a rule and the limit of its reach."""
 
@@ -1108,6 +1122,7 @@ SCENARIOS: dict[str, Scenario] = {
     Tag.PROTECTS_UNICORNS.value: both(
         guards(bens_destroy, Protected, a_basic), guards(bens_destroy, Protected, an_upgrade, guarded=False)
     ),
+    Tag.UPGRADES_EVERYWHERE.value: spreads_upgrades,
     Tag.PROTECTS_BABIES.value: both(
         guards(bens_destroy, Protected, a_baby), guards(bens_destroy, Protected, a_basic, guarded=False)
     ),

@@ -516,7 +516,6 @@ LEFT_TO_THE_TABLE: dict[str, dict[str, str]] = {
     "puppicorn": {"Whenever a player begins a turn": "its walk (second print) is recorded as `move`"},
     "nanny-cam": {"face up": "a hand kept face up: nothing the tracker sees"},
     "dominatrix-whip": {"own Stable": "where a moved Unicorn may go while its optional effect is done: the table's"},
-    "cupcakes-for-everyone": {"every player's Stable": "the tracker keeps each Upgrade to its own Stable"},
     "a-cute-attack": {"none of their effects": "its own removals trigger nothing: the table resolves no link"},
 }
 

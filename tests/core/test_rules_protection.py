@@ -33,6 +33,7 @@ from assistant.core.game.objections import (
     Impossible,
     Indestructible,
     Objection,
+    Protected,
     SelectedTwice,
     TargetUnfit,
 )
@@ -145,6 +146,21 @@ def test_unicorn_poison_with_puppicorn_the_only_unicorn_is_impossible_and_puppic
     g = at_table(CARDS, "puppicorn", ("Ana", "Ben", "Cy"))
     aimed = g.check(Play(play.ANA, "unicorn-poison", targets=(play.BEN,)))
     assert aimed == (TargetUnfit(play.ANA, "unicorn-poison", play.BEN, Need.OTHERS_UNICORN),)
+
+
+def test_cupcakes_for_everyone_spreads_rainbow_aura_to_every_stable_in_every_check():
+    """With Cupcakes For Everyone and Rainbow Aura in Ben's Stable, Unicorn Poison and a destroy in another Stable went
+    through unwarned (the card was left to the table). The one protection rule now knows it: Cy's Unicorn is kept
+    from the destroy, and Unicorn Poison with no Unicorn left to destroy, aimed at Cy or not, is impossible."""
+    cards = load_card_set("uu-2nd", ["uu-rainbow-apocalypse"])
+    g = at_table(cards, "rainbow-aura", ("Ana", "Ben", "Cy"))
+    cys = g.state.players[CY].stable[-1]
+    assert Protected(cys, "rainbow-aura", CY) not in g.check(Destroy(play.ANA, cys, CY))  # Ben's Stable only
+    play.bring(g, "cupcakes-for-everyone", play.BEN)
+    assert Protected(cys, "rainbow-aura", CY) in g.check(Destroy(play.ANA, cys, CY))
+    impossible = Impossible(play.ANA, "unicorn-poison", Need.OTHERS_UNICORN)
+    assert impossible in g.check(Play(play.ANA, "unicorn-poison"))  # every Unicorn kept: none left to destroy
+    assert impossible in g.check(Play(play.ANA, "unicorn-poison", targets=(CY,)))
 
 
 def test_puppicorn_sacrificed_or_destroyed_is_still_warned_by_the_same_rule():

@@ -187,6 +187,9 @@ class Tag(enum.StrEnum):
     """Other players' cards' triggered effects cannot destroy or affect its owner's Unicorns (Dragon Protection)."""
     DRAGON_PROOF = "dragon_proof"
     """Cards with the word Dragon in their name cannot destroy or affect its owner's Unicorns (Dragon Slayer)."""
+    UPGRADES_EVERYWHERE = "upgrades_everywhere"
+    """The Upgrade cards in its Stable protect every player's Stable as they protect their own (Cupcakes For
+    Everyone)."""
     SKIPS_BEGINNING = "skips_beginning"
     """Its owner skips the Beginning of Turn phase: no beginning-of-turn effects (Broken Sundial)."""
     SILENCES_UNICORNS = "silences_unicorns"

@@ -98,6 +98,7 @@ CHECKED_WORDING: tuple[tuple[str, Tag], ...] = (
     (r"the effects of other players' Unicorn cards cannot destroy", Tag.UNICORN_EFFECT_PROOF),
     (r"triggered effects of cards belonging to other players can neither destroy", Tag.OTHERS_TRIGGER_PROOF),
     (r"word Dragon in their name cannot destroy", Tag.DRAGON_PROOF),
+    (r"your Upgrade cards affect every player's Stable", Tag.UPGRADES_EVERYWHERE),
     (r"you skip your Beginning of Turn phase", Tag.SKIPS_BEGINNING),
     (r"your Unicorn cards count as Basic Unicorns", Tag.MAKES_BASIC),
     (r"Cards that affect Unicorn cards have no effect on (your Pandas|them)", Tag.NOT_A_UNICORN_EFFECT),
@@ -593,8 +594,8 @@ def needed_action(text: str) -> UnicornAction | None:
 
 
 #: A rule of a card in a Stable that the tracker leaves to the table (tag `table_keeps`): a hand face up (Nanny
-#: Cam), Upgrades acting everywhere (Cupcakes).
-_TABLE_RULE = re.compile(r"[^.]*\b(face up|affect every player's Stable)\b[^.]*\.", re.IGNORECASE)
+#: Cam).
+_TABLE_RULE = re.compile(r"[^.]*\bface up\b[^.]*\.", re.IGNORECASE)
 
 
 def table_rule(text: str) -> str | None:

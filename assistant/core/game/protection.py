@@ -53,8 +53,9 @@ def protections(table: Table, stables: Stables, harm: Harm) -> tuple[Objection, 
     """Every protection that keeps the harm from its card, as the objections that say so (empty when none does).
 
     A card in a Stable protects from that Stable (Rainbow Aura, Pandamonium, Dragon Slayer Unicorn, Dragon Protection,
-    The Kids Are Alright); a card that protects itself does so wherever it is (Puppicorn, Magical Kittencorn, The
-    Tiniest Unicorn). Rulebook 000: Upgrade and Downgrade cards act only from a Stable."""
+    The Kids Are Alright), and an Upgrade from every Stable while its own holds Cupcakes For Everyone (`_guard`); a
+    card that protects itself does so wherever it is (Puppicorn, Magical Kittencorn, The Tiniest Unicorn). Rulebook
+    000: Upgrade and Downgrade cards act only from a Stable."""
     return tuple(found for rule in _RULES for found in rule(table, stables, harm))
 
 
@@ -183,6 +184,23 @@ _TRIGGERED = frozenset(
 _DRAGON = re.compile(r"\bdragon", re.IGNORECASE)
 
 
+def _guard(table: Table, stables: Stables, owner: int, tag: Tag) -> str | None:
+    """The card that protects a player's Stable with this tag: one in that Stable (`Table.stable_card_with`), else an
+    Upgrade in another Stable that holds a card spreading its Upgrades to every player's (Cupcakes For Everyone:
+    "your Upgrade cards affect every player's Stable"); None when none does."""
+    own = table.stable_card_with(stables, owner, tag)
+    if own is not None:
+        return own
+    for seat in range(len(stables)):
+        if seat == owner or table.stable_card_with(stables, seat, Tag.UPGRADES_EVERYWHERE) is None:
+            continue
+        upgrades = tuple(c for c in stables[seat] if table.card_of(c).type is CardType.UPGRADE)
+        found = table.card_in(upgrades, tag)
+        if found is not None:
+            return found
+    return None
+
+
 def _magic(effect: Link) -> str | None:
     """The Magic card whose effect this is, or None."""
     return next((t.card for t in effect if t.kind is TriggerKind.MAGIC), None)
@@ -194,12 +212,12 @@ def _stable_guards(table: Table, stables: Stables, harm: Harm) -> Iterator[Objec
     card = table.card_of(harm.card)
     guard = None
     if card.type.is_creature and harm.action is UnicornAction.DESTROY:
-        guard = table.stable_card_with(stables, harm.owner, Tag.PROTECTS_UNICORNS)
+        guard = _guard(table, stables, harm.owner, Tag.PROTECTS_UNICORNS)
     if guard:
         yield Protected(harm.card, guard, harm.owner)
     guard = None
     if card.type is CardType.BABY and harm.action in _BABY_HARMS:
-        guard = table.stable_card_with(stables, harm.owner, Tag.PROTECTS_BABIES)
+        guard = _guard(table, stables, harm.owner, Tag.PROTECTS_BABIES)
     if guard:
         yield Protected(harm.card, guard, harm.owner)
 
@@ -233,7 +251,7 @@ def _pandas(table: Table, stables: Stables, harm: Harm) -> Iterator[Objection]:
         if (c := table.cards.get(t.card)) and harm.action in unicorn_actions(c.text, t.kind is TriggerKind.LEAVE)
     )
     effect = next(effects, None)
-    mask = table.stable_card_with(stables, harm.owner, Tag.NOT_A_UNICORN_EFFECT) if effect else None
+    mask = _guard(table, stables, harm.owner, Tag.NOT_A_UNICORN_EFFECT) if effect else None
     if effect and mask:
         yield NotAUnicornHere(harm.card, harm.owner, mask, effect, harm.action)
 
@@ -254,7 +272,7 @@ def _effect_guards(table: Table, stables: Stables, harm: Harm) -> Iterator[Objec
         (Tag.DRAGON_PROOF, all(c is not None and _DRAGON.search(c.name) for c in sources)),
     )
     for tag, applies in kept_off:
-        guard = table.stable_card_with(stables, harm.owner, tag) if applies else None
+        guard = _guard(table, stables, harm.owner, tag) if applies else None
         if guard:
             yield Guarded(harm.card, harm.owner, guard, link[0].card)
             return
