@@ -30,7 +30,7 @@ from assistant.core.game.events import (
 )
 from assistant.core.game.facts import GoesBackNow
 from assistant.core.game.moves import ACTION_OF
-from assistant.core.game.objections import EmptyHand, HandTooShort, MandatoryNotDone, NotGivenBack
+from assistant.core.game.objections import EmptyHand, HandTooShort, MandatoryFirst, MandatoryNotDone, NotGivenBack
 from assistant.core.language.verbs import parse_command
 from assistant.core.words.gameplay import describe_event
 from assistant.core.words.rulings import describe_objection
@@ -292,3 +292,32 @@ def test_every_action_that_counts_as_doing_an_effect_has_its_words():
     actions = tuple(dict.fromkeys(ACTION_OF.values()))
     said = describe_objection(g.table, MandatoryNotDone(ANA, "sadistic-ritual", actions))
     assert said.startswith("Sadistic Ritual's effect is mandatory, and nothing was sacrificed or destroyed or stolen")
+
+
+def _ritual_and_bardicorn(unicorns: tuple[str, ...] = ()) -> play.Game:
+    """Ana's turn begins with Sadistic Ritual (mandatory: sacrifice one of her Unicorn cards) and Charming Bardicorn
+    (optional: move it into another player's Stable) in one link; no Baby Unicorns, and `unicorns` beside them."""
+    g = play.game("uu-2nd", "uu-legends", drawn=True)
+    for card in ("sadistic-ritual", "charming-bardicorn", *unicorns):
+        play.bring(g, card)
+    play.moves(g, EndTurn(), Draw(BEN), EndTurn())
+    assert [[t.card for t in link] for link in g.state.chain] == [["sadistic-ritual", "charming-bardicorn"]]
+    return g
+
+
+def test_an_optional_effect_taking_the_one_card_a_mandatory_effect_of_its_link_needs_is_warned():
+    """000, "Order of Resolution": "You must select targets for mandatory effects before selecting targets for
+    optional effects". Charming Bardicorn moved away was the only Unicorn card Sadistic Ritual could sacrifice, and
+    nothing was said; with another Unicorn card there, it may go."""
+    g = _ritual_and_bardicorn()
+    moved = Move(ANA, "charming-bardicorn", ANA, BEN)
+    assert MandatoryFirst("charming-bardicorn", ANA, "sadistic-ritual") in g.check(moved)
+    g = _ritual_and_bardicorn(("basic-unicorn-red",))
+    assert not any(isinstance(o, MandatoryFirst) for o in g.check(moved))
+    assert not any(isinstance(o, MandatoryFirst) for o in g.check(Sacrifice(ANA, "charming-bardicorn")))  # doing it
+
+
+def test_the_warning_says_which_mandatory_effect_needs_the_card():
+    g = _ritual_and_bardicorn()
+    said = describe_objection(g.table, MandatoryFirst("charming-bardicorn", ANA, "sadistic-ritual"))
+    assert said.startswith("Sadistic Ritual's effect is mandatory and needs Charming Bardicorn in Ana's Stable")

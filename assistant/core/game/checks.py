@@ -82,6 +82,7 @@ from assistant.core.game.objections import (
     Impossible,
     InstantNotPlayed,
     InstantsBanned,
+    MandatoryFirst,
     MandatoryNotDone,
     NameBanned,
     NeedsAllVariations,
@@ -112,7 +113,15 @@ from assistant.core.game.objections import (
     TargetUnfit,
     VariationKeptOut,
 )
-from assistant.core.game.protection import Harm, cards_for, effect_of_play, has_target, protections, target_fits
+from assistant.core.game.protection import (
+    Harm,
+    cards_for,
+    effect_of_play,
+    has_target,
+    open_to,
+    protections,
+    target_fits,
+)
 from assistant.core.game.rules import DeckOut
 from assistant.core.game.state import GameState, skipped_by
 from assistant.core.game.table import Table
@@ -129,6 +138,7 @@ def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]
         checker(table, s, event, out)
     _check_then(table, s, event, out)
     _check_selected(s, event, out)
+    _check_mandatory_first(table, s, event, out)
     return tuple(out)
 
 
@@ -143,6 +153,36 @@ def _check_selected(s: GameState, event: Event, out: list[Objection]) -> None:
         taken = s.selected.count((card, owner))
         if taken and taken >= s.players[owner].stable.count(card):
             out.append(SelectedTwice(card, owner, s.chain[0][0].card))
+
+
+def _check_mandatory_first(table: Table, s: GameState, event: Event, out: list[Objection]) -> None:
+    """A card of a Stable taken, while a link of several effects is done, by an action that is not what a mandatory
+    effect of the link not done yet asks, when that effect needs it (`_needed_by`): 000, "Order of Resolution":
+    targets for mandatory effects are chosen first."""
+    link = s.chain[0] if s.chain else ()
+    taken = acted_on(event)
+    if len(link) < 2 or not taken:
+        return
+    action = ACTION_OF.get(type(event), "")  # ("": an action no effect is done by, a move)
+    for trigger in _undone_mandatory(table, s):
+        needed = _needed_by(table, s, trigger, action)
+        out += [MandatoryFirst(card, seat, trigger.card) for card, seat in taken if (card, seat) in needed]
+
+
+def _needed_by(table: Table, s: GameState, trigger: Trigger, action: str) -> set[tuple[str, int]]:
+    """The cards of a Stable, each with its seat, that a mandatory effect could not be done without: those its
+    sacrifice or destroy may be paid with, where they are no more than it needs; none for an action of its own kind
+    (that does it) or a discard (it takes no card of a Stable)."""
+    needed: set[tuple[str, int]] = set()
+    for cost in turn_costs(table.card_of(trigger.card).text):
+        if cost.action in (action, "discard"):
+            continue
+        own = cost.action == "sacrifice"
+        for seat in (t for t in range(len(s.stables)) if (t == trigger.owner) == own):
+            cards = open_to(table, s.stables, seat, cost, (trigger,))
+            if len(cards) <= cost.count:
+                needed |= {(card, seat) for card in cards}
+    return needed
 
 
 def _check_then(table: Table, s: GameState, event: Event, out: list[Objection]) -> None:
@@ -438,6 +478,15 @@ def undone_mandatory(table: Table, s: GameState) -> tuple[MandatoryNotDone, ...]
     effect so tagged (Sadistic Ritual), a duty each time something happens whose text says "must" (Barbed Wire,
     `duty_is_mandatory`). Rulebook 002: "If the effect is mandatory, you must still do it". An effect that names no
     such action (Unstoppable Ram, Hex) is done by the tracker itself."""
+    return tuple(
+        MandatoryNotDone(trigger.owner, trigger.card, mandatory_actions(table.card_of(trigger.card)))
+        for trigger in _undone_mandatory(table, s)
+    )
+
+
+def _undone_mandatory(table: Table, s: GameState) -> list[Trigger]:
+    """The triggers of the chain's first link whose effect is mandatory, names actions, none of them done yet, and
+    can still be done (`undone_mandatory`)."""
     out = []
     for trigger in s.chain[0] if s.chain else ():
         card = table.cards.get(trigger.card) if trigger.kind in (TriggerKind.BEGIN, TriggerKind.DUTY) else None
@@ -445,8 +494,8 @@ def undone_mandatory(table: Table, s: GameState) -> tuple[MandatoryNotDone, ...]
             continue
         asked = mandatory_actions(card) if card is not None else ()
         if asked and not set(asked) & set(s.done) and not _nothing_to_do(table, s, trigger):
-            out.append(MandatoryNotDone(trigger.owner, trigger.card, asked))
-    return tuple(out)
+            out.append(trigger)
+    return out
 
 
 def _nothing_to_do(table: Table, s: GameState, trigger: Trigger) -> bool:

@@ -530,6 +530,19 @@ class SelectedTwice(Objection):
 
 
 @dataclass(frozen=True)
+class MandatoryFirst(Objection):
+    """A card taken, while a link of several effects is done, by an action none of its mandatory effects names, when
+    a mandatory effect of that link not done yet needs it (it could not be done without it): 000, "Order of
+    Resolution": "You must select targets for mandatory effects before selecting targets for optional effects"."""
+
+    card: str
+    owner: int
+    """The player whose Stable holds it."""
+    mandatory: str
+    """The card whose mandatory effect needs it."""
+
+
+@dataclass(frozen=True)
 class TargetUnfit(Objection):
     """A card played with a declared target (`play unicorn poison targeting Ben`) that its own target rule rules out:
     the player themselves where the card needs another player, or a Stable with nothing the card needs (empty, or

@@ -123,14 +123,15 @@ def cards_for(table: Table, state: GameState, player: int, cost: Cost, effect: L
     if cost.action == "discard":
         return state.players[player].hand
     if cost.action == "sacrifice":
-        return len(_open_to(table, state.stables, player, cost, effect))
-    counts = [len(_open_to(table, state.stables, seat, cost, effect)) for seat in range(len(state.stables))]
+        return len(open_to(table, state.stables, player, cost, effect))
+    counts = [len(open_to(table, state.stables, seat, cost, effect)) for seat in range(len(state.stables))]
     others = [n for seat, n in enumerate(counts) if seat != player]
     return max(others, default=0) if cost.one_player else sum(others)
 
 
-def _open_to(table: Table, stables: Stables, seat: int, cost: Cost, effect: Link) -> list[str]:
-    """The cards of a cost's kind in a player's Stable that no protection keeps from its action by the effect."""
+def open_to(table: Table, stables: Stables, seat: int, cost: Cost, effect: Link) -> list[str]:
+    """The cards of a cost's kind in a player's Stable that no protection keeps from its action by the effect (a
+    sacrifice or a destroy: what it may be paid with)."""
     stable = stables[seat]
     action = UnicornAction(cost.action)
     return [

@@ -40,6 +40,7 @@ from assistant.core.game.objections import (
     InstantsBanned,
     MagicCannotAffect,
     MagicCannotDestroy,
+    MandatoryFirst,
     MandatoryNotDone,
     NameBanned,
     NeedsAllVariations,
@@ -439,6 +440,11 @@ def _duty_objection(table: Table, objection: Objection) -> str | None:
             return (
                 f"{card(unicorn)}, which {card(giver)} took, is still in {area_of(table, holder)}: it goes back to "
                 f"{area_of(table, home)} before {name(player)}'s turn ends; say move."
+            )
+        case MandatoryFirst(taken, owner, mandatory):
+            return (
+                f"{card(mandatory)}'s effect is mandatory and needs {card(taken)} in {area_of(table, owner)}: in one "
+                "link, the targets of mandatory effects are chosen before those of optional ones."
             )
         case _:
             return None
