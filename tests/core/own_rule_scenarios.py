@@ -21,6 +21,7 @@ from assistant.core.cards.wording import (
     taken_variation,
     then_join,
 )
+from assistant.core.game.acting import save_for
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -768,8 +769,8 @@ def saves(place: Place) -> None:
     target = place.card.id if save is not None and save.itself else basic_of(played.table.cards)
     if target != place.card.id:
         put(played, target, into=BEN)
-    assert played.table.save_for(played.state, target, BEN, sacrificed=False) == place.card.id, "no save offered"
-    from_sacrifice = played.table.save_for(played.state, target, BEN, sacrificed=True) == place.card.id
+    assert save_for(played.table.cards, played.state, target, BEN, sacrificed=False) == place.card.id, "no save offered"
+    from_sacrifice = save_for(played.table.cards, played.state, target, BEN, sacrificed=True) == place.card.id
     assert save is not None and from_sacrifice == save.from_sacrifice, f"a save from a sacrifice: {from_sacrifice}"
     record(played, Save(BEN, target, place.card.id))
     assert target in played.state.players[BEN].stable, "not saved"

@@ -22,6 +22,7 @@ import pytest
 from assistant.core.cards.card import Card, CardSet, CardType, Tag
 from assistant.core.cards.cardfile import parse_deck
 from assistant.core.cards.wording import CHECKED_WORDING, Need, checked_tags, leave_effect, save_of
+from assistant.core.game.acting import save_for
 from assistant.core.game.events import (
     Bring,
     DeckEmpty,
@@ -457,7 +458,7 @@ def test_dragons_blessing_silences_the_downgrades_in_its_stable():
 def test_protection_that_is_only_an_optional_save_does_not_forbid_the_destroy():
     """Black Knight Unicorn ("you may save it by sacrificing this card"), Blow Up Unicorn, Unicorn Survival Kit
     and Dragon's Blessing carry the descriptive tag `protects` but forbid nothing: destroying is not warned. The
-    three saves are offered (the card the table is asked about: `Table.save_for`), and the destroy is recorded as
+    three saves are offered (the card the table is asked about: `acting.save_for`), and the destroy is recorded as
     said."""
     for base, addons, card_id, offered in [
         ("uu-2nd", (), "black-knight-unicorn", True),
@@ -468,7 +469,7 @@ def test_protection_that_is_only_an_optional_save_does_not_forbid_the_destroy():
         g = table(base, addons)
         bring(g, card_id, into=BEN)
         bring(g, "basic-unicorn-red", into=BEN)
-        saver = g.table.save_for(g.state, "basic-unicorn-red", BEN, sacrificed=False)
+        saver = save_for(g.table.cards, g.state, "basic-unicorn-red", BEN, sacrificed=False)
         assert saver == (card_id if offered else None), card_id
         moves(g, Destroy(ANA, "basic-unicorn-red", BEN))
         assert "basic-unicorn-red" not in g.state.players[1].stable

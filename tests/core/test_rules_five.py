@@ -48,6 +48,7 @@ from assistant.core.game.facts import (
     TurnEndsNow,
 )
 from assistant.core.game.history import Game
+from assistant.core.game.judge import win_barred
 from assistant.core.game.objections import (
     CannotNeigh,
     CannotSave,
@@ -99,9 +100,9 @@ def test_a_unicorn_under_blinding_light_is_a_basic_unicorn_for_every_rule():
     g = table("uu-2nd", ("uu-adventures",))
     bring(g, "the-black-spot")
     bring(g, "rhinocorn")
-    assert g.table.win_barred(g.state.stables, 0) is None
+    assert win_barred(g.table.cards, g.state.stables, 0) is None
     bring(g, "blinding-light")
-    assert g.table.win_barred(g.state.stables, 0) == "the-black-spot"
+    assert win_barred(g.table.cards, g.state.stables, 0) == "the-black-spot"
 
 
 def rhinocorn_turn(base: str = "uu-2nd", addons: tuple[str, ...] = (), card_id: str = "rhinocorn") -> Game:

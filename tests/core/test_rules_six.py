@@ -17,6 +17,7 @@ import pytest
 
 from assistant.core.cards.card import CardType
 from assistant.core.cards.wording import UnicornAction, needed_action, then_join
+from assistant.core.game.acting import is_basic
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import (
     Bring,
@@ -140,7 +141,7 @@ def test_a_unicorn_that_must_steal_as_it_enters_is_warned_where_stealing_is_forb
     """Paladin Unicorn (Legends): "you cannot steal cards from other players' Stables"; Naked Narwhal (NSFW): as it
     enters, its owner must steal a Basic Unicorn card."""
     g = table("uu-nsfw", ("uu-legends",))
-    basic = next(c.id for c in g.table.cards if g.table.is_basic((c.id,), c.id))
+    basic = next(c.id for c in g.table.cards if is_basic(g.table.cards, (c.id,), c.id))
     bring(g, basic, into=BEN)
     assert g.check(Play(ANA, "naked-narwhal", ANA)) == ()
     bring(g, "paladin-unicorn")
@@ -192,7 +193,7 @@ def speed_turn(base: str, card: str) -> Game:
     hands counted."""
     babies = tuple(c.id for c in load_card_set(base) if c.type is CardType.BABY)[:2]
     g = game(base, babies=babies, hands=True, drawn=True)
-    basic = next(c.id for c in g.table.cards if g.table.is_basic((c.id,), c.id))
+    basic = next(c.id for c in g.table.cards if is_basic(g.table.cards, (c.id,), c.id))
     bring(g, basic)
     bring(g, card)
     moves(g, EndTurn(), Draw(BEN), EndTurn())

@@ -20,6 +20,7 @@ from assistant.core.cards.wording import (
     then_join,
     turn_costs,
 )
+from assistant.core.game.acting import is_basic, saves, stable_card_with, triggers_silenced
 from assistant.core.game.chain import Link, Trigger, TriggerKind, answers_animal, enters_a_stable, is_neigh
 from assistant.core.game.declared import using
 from assistant.core.game.events import (
@@ -233,11 +234,11 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
     elif card.type is not CardType.INSTANT and not by_effect:
         _check_action(table, s, e.player, out)
     stopper = _PLAY_STOPPERS.get(card.type)
-    blocker = table.stable_card_with(s.stables, e.player, stopper) if stopper else None
+    blocker = stable_card_with(table.cards, s.stables, e.player, stopper) if stopper else None
     if blocker:
         out.append(CannotPlay(e.player, e.card, blocker))
     for owner in range(len(s.players)) if card.type is CardType.BASIC else ():
-        queen = table.stable_card_with(s.stables, owner, Tag.STOPS_OTHERS_BASICS) if owner != e.player else None
+        queen = stable_card_with(table.cards, s.stables, owner, Tag.STOPS_OTHERS_BASICS) if owner != e.player else None
         if queen:
             out.append(OthersCannotPlay(e.player, e.card, queen, owner))
             break
@@ -246,7 +247,9 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         out.append(NeedsVariation(e.player, e.card, variation))
     _check_name_ban(table, s, e.player, e.card, out)
     into = s.players[e.player if e.into is None else e.into].stable
-    silenced = enters_a_stable(card) and table.triggers_silenced(into, e.card)  # (Blinding Light: no effect to do)
+    silenced = enters_a_stable(card) and triggers_silenced(
+        table.cards, into, e.card
+    )  # (Blinding Light: no effect to do)
     if not silenced:
         _check_target(table, s, e, out)
         _check_forbidden(table, s, e, out)
@@ -310,7 +313,7 @@ def _check_forbidden(table: Table, s: GameState, e: Play, out: list[Objection]) 
     card = table.card_of(e.card)
     owner = e.player if e.into is None or not enters_a_stable(card) else e.into
     for required, forbidder, action in _FORBIDDERS:
-        blocker = table.stable_card_with(s.stables, owner, forbidder) if card.has(required) else None
+        blocker = stable_card_with(table.cards, s.stables, owner, forbidder) if card.has(required) else None
         if blocker is not None:
             out.append(EffectForbidden(owner, e.card, blocker, action))
 
@@ -355,7 +358,7 @@ def _check_name_ban(table: Table, s: GameState, player: int, card_id: str, out: 
     """A card with the word Llama in its name, played by a player whose Field holds a card that forbids it
     (Llamaphobia: "a card with the word Llama in its name"; a pun such as Llamacorn is no such word)."""
     if _LLAMA_WORD.search(table.card_of(card_id).name):
-        blocker = table.stable_card_with(s.stables, player, Tag.STOPS_LLAMA_NAMES)
+        blocker = stable_card_with(table.cards, s.stables, player, Tag.STOPS_LLAMA_NAMES)
         if blocker:
             out.append(NameBanned(player, card_id, blocker))
 
@@ -374,7 +377,7 @@ def _check_held(table: Table, s: GameState, card_id: str, owner: int, into: int,
         return
     for variation in card.variation.split("+"):
         tag = _KEPT_OUT.get(variation)
-        blocker = table.stable_card_with(s.stables, owner, tag) if tag else None
+        blocker = stable_card_with(table.cards, s.stables, owner, tag) if tag else None
         if blocker:
             out.append(HeldIn(card_id, owner, blocker, variation))
             return
@@ -385,7 +388,7 @@ def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[
     or that its own text keeps out of a Stable with no Basic Unicorn card (The Bitchiest Unicorn)."""
     card = table.card_of(card_id)
     stable = s.players[into].stable
-    if card.has(Tag.NEEDS_BASIC) and not any(table.is_basic(stable, c) for c in stable):
+    if card.has(Tag.NEEDS_BASIC) and not any(is_basic(table.cards, stable, c) for c in stable):
         out.append(NeedsBasic(card_id, into))
     if card.has(Tag.NEEDS_ALL_VARIATIONS):
         herd = table.herd(s, into)
@@ -393,23 +396,23 @@ def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[
         if missing:
             out.append(NeedsAllVariations(card_id, into, missing))
     if card.type is CardType.BABY:
-        blocker = table.stable_card_with(s.stables, into, Tag.NO_BABIES_HERE)
+        blocker = stable_card_with(table.cards, s.stables, into, Tag.NO_BABIES_HERE)
         if blocker:
             out.append(CannotEnter(card_id, into, blocker, into))
     for variation in card.variation.split("+") if card.type.is_creature and card.variation else ():
         tag = _KEPT_OUT.get(variation)
-        blocker = table.stable_card_with(s.stables, into, tag) if tag else None
+        blocker = stable_card_with(table.cards, s.stables, into, tag) if tag else None
         if blocker:
             out.append(VariationKeptOut(card_id, into, blocker, variation))
             break
     for owner in range(len(s.players)):
         blocker = None
         if card.type is CardType.BASIC and owner != into:
-            blocker = table.stable_card_with(s.stables, owner, Tag.BASICS_ONLY_HERE)
+            blocker = stable_card_with(table.cards, s.stables, owner, Tag.BASICS_ONLY_HERE)
         elif card.type is CardType.BASIC:
-            blocker = table.stable_card_with(s.stables, owner, Tag.NO_BASICS_HERE)
+            blocker = stable_card_with(table.cards, s.stables, owner, Tag.NO_BASICS_HERE)
         if card.type is CardType.BABY:
-            blocker = blocker or table.stable_card_with(s.stables, owner, Tag.NO_BABIES)
+            blocker = blocker or stable_card_with(table.cards, s.stables, owner, Tag.NO_BABIES)
         if blocker:
             out.append(CannotEnter(card_id, into, blocker, owner))
             return
@@ -423,7 +426,7 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
         if is_neigh(card) or card.type is not CardType.INSTANT or not (s.chain or s.phase is Phase.BEGINNING):
             out.append(NothingToAnswer(e.player, e.card))
             return
-        instants_stopped = table.stable_card_with(s.stables, e.player, Tag.STOPS_INSTANTS)
+        instants_stopped = stable_card_with(table.cards, s.stables, e.player, Tag.STOPS_INSTANTS)
         if instants_stopped:
             out.append(CannotPlay(e.player, e.card, instants_stopped))
         _check_instant_ban(table, s, e.player, e.card, out)
@@ -439,11 +442,11 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
         out.append(CannotBeAnswered(top.player, top.card))
     if top.player == e.player:
         out.append(OwnCard(e.player, top.card))
-    instants_stopped = table.stable_card_with(s.stables, e.player, Tag.STOPS_INSTANTS)
+    instants_stopped = stable_card_with(table.cards, s.stables, e.player, Tag.STOPS_INSTANTS)
     if instants_stopped and card.type is CardType.INSTANT:
         out.append(CannotPlay(e.player, e.card, instants_stopped))
     elif is_neigh(card):
-        blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_NEIGHS)
+        blocker = stable_card_with(table.cards, s.stables, e.player, Tag.STOPS_NEIGHS)
         if blocker:
             out.append(CannotNeigh(e.player, e.card, blocker))
     if is_neigh(card):
@@ -545,7 +548,7 @@ def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> 
     if e.owner == e.player:
         out.append(StealOwn(e.player, e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
-    blocker = table.stable_card_with(s.stables, e.player, Tag.STOPS_STEALING)
+    blocker = stable_card_with(table.cards, s.stables, e.player, Tag.STOPS_STEALING)
     if blocker:
         out.append(CannotSteal(e.player, blocker))
     _check_carried(table, s, e.card, e.owner, e.player, UnicornAction.STEAL, out)
@@ -574,7 +577,7 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
     if e.owner == e.player:
         out.append(DestroyOwn(e.player, e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
-    peace = table.stable_card_with(s.stables, e.player, Tag.STOPS_DESTROYING)
+    peace = stable_card_with(table.cards, s.stables, e.player, Tag.STOPS_DESTROYING)
     if peace:
         out.append(CannotDestroy(e.player, peace))
     _check_protected(table, s, e.card, e.owner, UnicornAction.DESTROY, out)
@@ -586,7 +589,7 @@ def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objecti
 
 
 def _check_save(table: Table, s: GameState, e: Save, out: list[Objection]) -> None:
-    if not table.saves(s, e.other_card, e.card, e.player):
+    if not saves(table.cards, s, e.other_card, e.card, e.player):
         out.append(CannotSave(e.player, e.card, e.other_card))
 
 

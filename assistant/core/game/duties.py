@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
+from assistant.core.game.acting import triggers_silenced
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.table import Table
 
@@ -24,7 +25,7 @@ def _holders(table: Table, stables: tuple[tuple[str, ...], ...], seat: int, tag:
         card = table.cards.get(card_id)
         if card is None or not card.has(tag) or card.type is CardType.INSTANT:
             continue
-        if not table.triggers_silenced(stable, card_id):
+        if not triggers_silenced(table.cards, stable, card_id):
             out.append(Trigger(card_id, seat, TriggerKind.DUTY))
     return out
 
@@ -77,7 +78,9 @@ def aimed_duties(
     card = table.cards.get(card_id)
     if card is None or not card.has(Tag.EACH_AIMED_AT) or aimer == owner or card_id not in stables[owner]:
         return []
-    return [] if table.triggers_silenced(stables[owner], card_id) else [Trigger(card_id, owner, TriggerKind.DUTY)]
+    return (
+        [] if triggers_silenced(table.cards, stables[owner], card_id) else [Trigger(card_id, owner, TriggerKind.DUTY)]
+    )
 
 
 def draw_duties(table: Table, stables: tuple[tuple[str, ...], ...], player: int) -> list[Trigger]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import destroyed_only, save_of
+from assistant.core.game.acting import beginning_skipped, silenced, stable_card_with, triggers_silenced
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -95,7 +96,7 @@ from assistant.core.game.facts import (
     TurnEndsNow,
     TurnSkipped,
 )
-from assistant.core.game.judge import eligible, judge, reshuffle
+from assistant.core.game.judge import barred, eligible, goals_of, judge, reshuffle
 from assistant.core.game.state import Borrowed, Draft, GameState, skipped_by
 from assistant.core.game.table import Table
 from assistant.core.game.tally import first_to_goal
@@ -121,8 +122,8 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
     d = Draft.of(state)
     facts: list[Fact] = []
     before = table.tally(state)
-    barred_before = table.barred(state.stables, state.cannot_win)
-    goals_before = table.goals_of(state.stables, state.goal, state.goals)
+    barred_before = barred(table.cards, state.stables, state.cannot_win)
+    goals_before = goals_of(table.cards, state.stables, state.goal, state.goals)
     winner_before = first_to_goal(eligible(before, barred_before), goals_before, state.current)
     if d.pile and not isinstance(event, _KEEPS_PILE):
         _close_pile(table, d, facts)
@@ -265,11 +266,11 @@ def _step_pile(table: Table, d: Draft, facts: list[Fact]) -> None:
 def _flush(table: Table, d: Draft, facts: list[Fact]) -> None:
     """Turn what moved in one moment into one link of the chain. A card whose triggered effects are silenced
     in the Stable it entered or left (Blinding Light, Dragon's Blessing) adds nothing."""
-    entered = [(c, seat) for c, seat in d.entered if not table.triggers_silenced(d.stables[seat], c)]
-    left = [(c, seat) for c, seat in d.left if not table.triggers_silenced(d.stables[seat], c)]
+    entered = [(c, seat) for c, seat in d.entered if not triggers_silenced(table.cards, d.stables[seat], c)]
+    left = [(c, seat) for c, seat in d.left if not triggers_silenced(table.cards, d.stables[seat], c)]
     duties = movement_duties(table, tuple(d.stables), d.entered, d.left)
     for card_id, seat in d.entered:  # a rule the table keeps itself (Nanny Cam): said as the card arrives
-        if table.card_of(card_id).has(Tag.TABLE_KEEPS) and not table.silenced(d.stables[seat], card_id):
+        if table.card_of(card_id).has(Tag.TABLE_KEEPS) and not silenced(table.cards, d.stables[seat], card_id):
             facts.append(TableKeeps(card_id, seat))
     link = movement_link(entered, left, table.cards, d.gone) + tuple(d.effects) + tuple(duties)
     d.entered.clear()
@@ -422,7 +423,7 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
     d.turn_ends = None
     d.skipped = ()
     facts.append(TurnBegan(d.current, d.turn))
-    skipper = table.beginning_skipped(d.stables[d.current])
+    skipper = beginning_skipped(table.cards, d.stables[d.current])
     if skipper:
         facts.append(BeginningSkipped(d.current, skipper))
     link = table.begin_link(d.stables[d.current], d.current)
@@ -437,7 +438,11 @@ def _new_turn(table: Table, d: Draft, facts: list[Fact], to: int | None = None) 
         facts.append(LinkAdded(link, len(d.chain)))
     for variation in (t.card for t in link if t.kind is TriggerKind.HERD):
         for seat in range(seats):  # "you are not affected by the Herd Bonuses of other players" (Un Herd Of)
-            proof = table.stable_card_with(tuple(d.stables), seat, Tag.HERD_BONUS_PROOF) if seat != d.current else None
+            proof = (
+                stable_card_with(table.cards, tuple(d.stables), seat, Tag.HERD_BONUS_PROOF)
+                if seat != d.current
+                else None
+            )
             if proof:
                 facts.append(HerdBonusIgnored(seat, proof, variation))
 
@@ -453,7 +458,7 @@ def still_borrowed(table: Table, s: GameState | Draft, seat: int) -> list[Borrow
         for b in s.borrowed
         if b.owner == seat
         and b.unicorn in stables[b.holder]
-        and not (b.card in stables[seat] and table.triggers_silenced(stables[seat], b.card))
+        and not (b.card in stables[seat] and triggers_silenced(table.cards, stables[seat], b.card))
     ]
 
 
@@ -582,7 +587,11 @@ def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact], s
     elif saver is not None:
         _to_hand(table, d, card_id, saver.owner, facts)
         facts.append(SavedToHand(card_id, saver.owner, saver.card))
-    elif card is not None and card.has(Tag.BACK_TO_HAND) and not table.triggers_silenced(d.stables[owner], card_id):
+    elif (
+        card is not None
+        and card.has(Tag.BACK_TO_HAND)
+        and not triggers_silenced(table.cards, d.stables[owner], card_id)
+    ):
         # "Should this card be sacrificed or destroyed, it goes back to your hand" (the Flying Unicorns): mandatory
         # (002: "if the effect is mandatory, you must still do it"), so the tracker moves it, and the hand follows
         _to_hand(table, d, card_id, owner, facts)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardType, Tag
 from assistant.core.cards.wording import Cost, Need, UnicornAction, needed_action, unicorn_actions
+from assistant.core.game.acting import card_in, is_basic, stable_card_with
 from assistant.core.game.chain import Link, Trigger, TriggerKind, enters_a_stable
 from assistant.core.game.objections import (
     Guarded,
@@ -108,7 +109,7 @@ def _unicorn_target(table: Table, stables: Stables, seat: int, need: Need, effec
             continue
         if need is Need.OTHERS_BABY and card.type is not CardType.BABY:
             continue
-        if need is Need.OTHERS_BASIC and not table.is_basic(stable, card_id):
+        if need is Need.OTHERS_BASIC and not is_basic(table.cards, stable, card_id):
             continue
         if not protections(table, stables, Harm(card_id, seat, action, effect)):
             return True
@@ -154,7 +155,7 @@ def _of_kind(table: Table, stable: tuple[str, ...], card_id: str, kind: str) -> 
         case "baby":
             return card.type is CardType.BABY
         case "basic":
-            return table.is_basic(stable, card_id)
+            return is_basic(table.cards, stable, card_id)
     return card.type.is_creature and kind in (card.variation or "").split("+")
 
 
@@ -186,17 +187,17 @@ _DRAGON = re.compile(r"\bdragon", re.IGNORECASE)
 
 
 def _guard(table: Table, stables: Stables, owner: int, tag: Tag) -> str | None:
-    """The card that protects a player's Stable with this tag: one in that Stable (`Table.stable_card_with`), else an
+    """The card that protects a player's Stable with this tag: one in that Stable (`acting.stable_card_with`), else an
     Upgrade in another Stable that holds a card spreading its Upgrades to every player's (Cupcakes For Everyone:
     "your Upgrade cards affect every player's Stable"); None when none does."""
-    own = table.stable_card_with(stables, owner, tag)
+    own = stable_card_with(table.cards, stables, owner, tag)
     if own is not None:
         return own
     for seat in range(len(stables)):
-        if seat == owner or table.stable_card_with(stables, seat, Tag.UPGRADES_EVERYWHERE) is None:
+        if seat == owner or stable_card_with(table.cards, stables, seat, Tag.UPGRADES_EVERYWHERE) is None:
             continue
         upgrades = tuple(c for c in stables[seat] if table.card_of(c).type is CardType.UPGRADE)
-        found = table.card_in(upgrades, tag)
+        found = card_in(table.cards, upgrades, tag)
         if found is not None:
             return found
     return None

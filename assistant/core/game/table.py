@@ -1,6 +1,7 @@
-"""What is fixed for a game (setup, cards, rules) and every rule question about a state: the tally, the hand
-limit, the actions allowed, what may be done now. The game (`history.py`) calls `checks.check` and `moves.apply`
-with the table; the table itself imports neither."""
+"""What is fixed for a game (setup, cards, rules) and the rule questions about a turn and its counts: the tally, the
+hand limit, the actions allowed, what may be done now. Which card acts in a Stable is `acting.py`'s, who may win
+with which number `judge.py`'s. The game (`history.py`) calls `checks.check` and `moves.apply` with the table; the
+table itself imports neither."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from assistant.core.cards.card import Card, CardSet, CardType, Tag, normalize
-from assistant.core.cards.wording import save_of
+from assistant.core.game.acting import beginning_skipped, stable_card_with, triggers_silenced
 from assistant.core.game.chain import (
     Link,
     PileCard,
@@ -23,7 +24,7 @@ from assistant.core.game.events import EventError, Phase
 from assistant.core.game.rules import MAX_PLAYERS, MIN_PLAYERS, DeckOut, Profile, Rules, load_rules
 from assistant.core.game.setup import DEALT, MAX_NAME, Setup, SetupError
 from assistant.core.game.state import GameState, PlayerState, skipped_by
-from assistant.core.game.tally import HandLimit, acting_with, downgrades_silenced, hand_limit, herd, unicorn_count
+from assistant.core.game.tally import HandLimit, hand_limit, herd, unicorn_count
 
 
 class PromptKind(enum.Enum):
@@ -101,7 +102,8 @@ class PromptError(LookupError):
 
 @dataclass(frozen=True)
 class Table:
-    """What is fixed for a game — setup, cards, rules — and the rules of moving from one state to the next."""
+    """What is fixed for a game — setup, cards, rules — and the rules of moving from one state to the next: the
+    turn's phases and prompt, the plays allowed, the tally and the hand limit."""
 
     setup: Setup
     cards: CardSet
@@ -278,132 +280,7 @@ class Table:
         card = self.cards.get(target.card)
         if card is not None and card.type is CardType.INSTANT and card.has(Tag.CANNOT_BE_NEIGHED):
             return card.id
-        return self.stable_card_with(stables, target.player, Tag.CANNOT_BE_NEIGHED)
-
-    def stable_card_with(self, stables: tuple[tuple[str, ...], ...], player: int, tag: Tag) -> str | None:
-        """The first card in a player's Stable that carries the tag and acts there, or None.
-
-        Only a card in a Stable acts from it (an Instant never does), and a Downgrade does not act while the
-        same Stable holds a card that silences Downgrades (Dragon's Blessing: "the Downgrade cards in your
-        Stable have no effect").
-        """
-        return self.card_in(stables[player], tag)
-
-    def card_in(self, stable: tuple[str, ...], tag: Tag) -> str | None:
-        """The first card in this Stable that carries the tag and acts there (see `stable_card_with`), or None."""
-        for card_id in stable:
-            card = self.cards.get(card_id)
-            if card is not None and card.has(tag) and card.type is not CardType.INSTANT:
-                if not self.silenced(stable, card_id):
-                    return card_id
-        return None
-
-    def silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
-        """True when a card in this Stable has no effect: a Downgrade beside a card that silences Downgrades, or a
-        Unicorn card beside one that takes every effect of the Unicorns there (Blinding Light: Ginormous Unicorn no
-        longer stops its owner's Neighs)."""
-        card = self.cards.get(card_id)
-        if card is None:
-            return False
-        if card.type.is_creature:
-            return acting_with(stable, self.cards, Tag.UNICORNS_EFFECTLESS)
-        return card.type is CardType.DOWNGRADE and downgrades_silenced(stable, self.cards)
-
-    def is_basic(self, stable: tuple[str, ...], card_id: str) -> bool:
-        """True when a card in this Stable is a Basic Unicorn: printed so, or a Unicorn card there counting as one
-        (Blinding Light, 2nd Edition)."""
-        card = self.cards.get(card_id)
-        if card is None or not card.type.is_creature:
-            return False
-        return card.type is CardType.BASIC or acting_with(stable, self.cards, Tag.MAKES_BASIC)
-
-    def triggers_silenced(self, stable: tuple[str, ...], card_id: str) -> bool:
-        """True when a card's triggered effects do not happen in this Stable: a Unicorn card beside a card that
-        silences them (Blinding Light, Medieval Sanitation), or a Downgrade silenced there."""
-        card = self.cards.get(card_id)
-        if card is None:
-            return False
-        if card.type.is_creature:
-            for other in stable:
-                silencer = self.cards.get(other)
-                if silencer is not None and silencer.has(Tag.SILENCES_UNICORNS) and not self.silenced(stable, other):
-                    return True
-        return self.silenced(stable, card_id)
-
-    def stable_limit(self, stables: tuple[tuple[str, ...], ...], player: int) -> tuple[str, int] | None:
-        """A card in the player's Stable that limits their Unicorns (Tiny Stable: more than 5, sacrifice one),
-        with the limit; None when there is none."""
-        card_id = self.stable_card_with(stables, player, Tag.AT_MOST_FIVE)
-        return (card_id, 5) if card_id is not None else None
-
-    def must_go(self, stables: tuple[tuple[str, ...], ...], hands: tuple[int | None, ...], player: int) -> str | None:
-        """A card in a player's Stable whose text sends it away now: Unicorn Flatulence with no Unicorn card beside
-        it, Hex or Extremely Small Backpack (to move) or Scratchy Wool Blanket (to sacrifice) with the owner's (known)
-        hand empty; None when there is none."""
-        card_id = self.stable_card_with(stables, player, Tag.GONE_WITHOUT_UNICORNS)
-        if card_id and not any((c := self.cards.get(i)) is not None and c.type.is_creature for i in stables[player]):
-            return card_id
-        if hands[player] != 0:
-            return None
-        return self.stable_card_with(stables, player, Tag.MOVES_ON_EMPTY_HAND) or self.stable_card_with(
-            stables, player, Tag.GONE_ON_EMPTY_HAND
-        )
-
-    def win_barred(
-        self, stables: tuple[tuple[str, ...], ...], player: int, cannot_win: tuple[int, ...] = ()
-    ) -> str | None:
-        """What keeps a player from winning now, or None: a card in their Stable (The Black Spot: "you cannot win
-        the game as long as there is a Basic Unicorn card in your Stable"; Hunger Strike: not while it is in your
-        Field), or "" when the table said the player cannot win (`cannot_win`)."""
-        blocker = self.stable_card_with(stables, player, Tag.NO_WIN)
-        if blocker is not None:
-            return blocker
-        blocker = self.stable_card_with(stables, player, Tag.NO_WIN_WITH_BASICS)
-        if blocker is not None:
-            if any(self.is_basic(stables[player], i) for i in stables[player]):
-                return blocker
-        return "" if player in cannot_win else None
-
-    def barred(self, stables: tuple[tuple[str, ...], ...], cannot_win: tuple[int, ...] = ()) -> frozenset[int]:
-        """The seats that cannot win with these Stables (and those the table said cannot win)."""
-        return frozenset(seat for seat in range(len(stables)) if self.win_barred(stables, seat, cannot_win) is not None)
-
-    def goal_of(
-        self, stables: tuple[tuple[str, ...], ...], goal: int, goals: tuple[int | None, ...], player: int
-    ) -> int:
-        """The number a player needs to win: their own number (`win 5 Ana`) or the table's, less 2 while their
-        Field holds a card that lowers it (Embrace Diversity: "can win with 2 fewer"), never below 1."""
-        own = goals[player] if player < len(goals) else None
-        own = goal if own is None else own
-        lowered = self.stable_card_with(stables, player, Tag.GOAL_MINUS_TWO)
-        return max(1, own - 2) if lowered else own
-
-    def goals_of(
-        self, stables: tuple[tuple[str, ...], ...], goal: int, goals: tuple[int | None, ...]
-    ) -> tuple[int, ...]:
-        """Each player's number to win (`goal_of`)."""
-        return tuple(self.goal_of(stables, goal, goals, seat) for seat in range(len(stables)))
-
-    def saves(self, state: GameState, saver: str, card_id: str, owner: int, sacrificed: bool = False) -> bool:
-        """True when a card in the owner's Stable may save one of their cards about to be destroyed (or, with
-        `sacrificed`, sacrificed) "instead": its text saves that card from that (Black Knight Unicorn: a Unicorn,
-        when destroyed; Unicorn Phoenix: itself), it acts there, and a known hand holds the cards it costs."""
-        stable = state.players[owner].stable
-        card = self.cards.get(saver)
-        save = save_of(card.text) if card is not None else None
-        if save is None or saver not in stable or card_id not in stable or self.silenced(stable, saver):
-            return False
-        if save.itself != (saver == card_id) or (sacrificed and not save.from_sacrifice):
-            return False
-        if save.unicorns_only and not self.card_of(card_id).type.is_creature:
-            return False
-        hand = state.players[owner].hand
-        return hand is None or hand >= save.discards
-
-    def save_for(self, state: GameState, card_id: str, owner: int, sacrificed: bool) -> str | None:
-        """The first card in the owner's Stable that may save this card "instead" (`saves`), or None."""
-        stable = state.players[owner].stable
-        return next((c for c in stable if self.saves(state, c, card_id, owner, sacrificed)), None)
+        return stable_card_with(self.cards, stables, target.player, Tag.CANNOT_BE_NEIGHED)
 
     def phase_owed(self, opened: tuple[str, ...], skipped: tuple[tuple[Phase, str], ...]) -> str | None:
         """The card that makes the current player give up their Draw or their Action phase this turn, as they
@@ -414,10 +291,6 @@ class Table:
             (c for c in opened if (card := self.cards.get(c)) and card.has(Tag.GIVES_UP_PHASE) and c not in given),
             None,
         )
-
-    def beginning_skipped(self, stable: tuple[str, ...]) -> str | None:
-        """The card that makes a player skip the Beginning of Turn phase (Broken Sundial), or None."""
-        return self.card_in(stable, Tag.SKIPS_BEGINNING)
 
     def prompt(self, state: GameState) -> Prompt:
         """What the table may do now: answer the pile, resolve the chain, or the phase's choices."""
@@ -514,10 +387,10 @@ class Table:
         None when a card makes its owner skip the Beginning of Turn phase (Broken Sundial); the cards whose
         triggered effects are silenced there (Blinding Light, Dragon's Blessing) add nothing.
         """
-        if self.beginning_skipped(stable):
+        if beginning_skipped(self.cards, stable):
             return ()
         counts = herd(stable, self.cards, self.rules) if self.profile.herd_bonus else {}
-        active = tuple(c for c in stable if not self.triggers_silenced(stable, c))
+        active = tuple(c for c in stable if not triggers_silenced(self.cards, stable, c))
         return begin_turn_link(active, owner, self.cards, counts, self.profile.herd_bonus)
 
     def card_of(self, card_id: str) -> Card:

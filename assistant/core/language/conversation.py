@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
 from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.acting import save_for
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
@@ -167,7 +168,7 @@ class Conversation:
         if not isinstance(event, (Destroy, Sacrifice)):
             return self.record(event)
         owner = event.owner if isinstance(event, Destroy) else event.player
-        saver = game.table.save_for(game.state, event.card, owner, isinstance(event, Sacrifice))
+        saver = save_for(game.table.cards, game.state, event.card, owner, isinstance(event, Sacrifice))
         if saver is None:
             return self.record(event)
         save = Save(owner, event.card, saver)
