@@ -63,9 +63,10 @@ def judge(
     _judge(table, d, eligible(after, barred(table.cards, stables, d.cannot_win)), goals, winner_before, facts)
 
 
-def eligible(counts: tuple[int, ...], barred: frozenset[int]) -> tuple[int, ...]:
-    """The counts toward winning: 0 for a `barred` player, one a card keeps from winning (The Black Spot)."""
-    return tuple(0 if seat in barred else n for seat, n in enumerate(counts)) if barred else counts
+def eligible(counts: tuple[int, ...], seats_barred: frozenset[int]) -> tuple[int, ...]:
+    """The counts toward winning: 0 for a player in `seats_barred`, one a card keeps from winning (The Black Spot;
+    `barred`)."""
+    return tuple(0 if seat in seats_barred else n for seat, n in enumerate(counts)) if seats_barred else counts
 
 
 def win_barred(
