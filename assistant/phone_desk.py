@@ -119,12 +119,21 @@ class PhoneDesk:
         name = next((p for p in waiting if player.casefold() in ("", p.casefold())), None)
         if name is None:
             return Reply.of(no_phone_waits(clean_untrusted(player, 30)))
-        if self.session.pending is not None and self.session.pending is self.devices.host_question:
+        if self.devices.asks_about_joining(self.session.pending):
             self.session.pending = None  # answered another way: a later yes answers nothing it did not ask
         reply = self.devices.decide(name, allow)
         if reply.pending is not None:
             self.session.pending = reply.pending
         reply = self.ask_again(reply)  # a save of a laptop player's card that waited behind the question
+        self.session.keep_said(reply)
+        return reply
+
+    def refuse_all(self) -> Reply:
+        """`share refuse all`: every phone that waits to join kept out at once; the laptop's question about one, if
+        open, is closed with them, and a save that waited behind it is asked."""
+        if self.devices.asks_about_joining(self.session.pending):
+            self.session.pending = None
+        reply = self.ask_again(self.devices.refuse_all())
         self.session.keep_said(reply)
         return reply
 

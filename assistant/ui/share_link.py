@@ -156,7 +156,8 @@ class TableShare:
 
     async def control(self, argument: str) -> Reply:
         """`share ARGUMENT`: start (on an address, if given), `off`, `devices`, `remove NAME [PHONE]`, `allow
-        [NAME]`, `refuse [NAME]`. Only these exact forms are taken: `share off now` is refused, not `share off`."""
+        [NAME]`, `refuse [NAME]`, `refuse all`. Only these exact forms are taken: `share off now` is refused, not
+        `share off`."""
         word, _, rest = argument.strip().partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("off", "devices", "qr") and rest:
@@ -167,6 +168,8 @@ class TableShare:
             return self.devices()
         if word == "remove":
             return self.remove(rest)
+        if word == "refuse" and rest.lower() == "all":
+            return self.refuse_all()
         if word in ("allow", "refuse"):
             tagged = self.server.devices.tagged(rest) if self.server is not None and rest else None
             if tagged is not None and tagged.waiting:  # its short name ("share allow blue 7"): that phone's player
@@ -312,6 +315,14 @@ class TableShare:
             return Reply.of(no_device_for(shown, number))
         removed = device_removed(match, count) if number is None else phone_removed(phone_name(match, number))
         return Reply(important=True, segments=(Segment(removed), private_code(self.server.current_code())))
+
+    def refuse_all(self) -> Reply:
+        """`share refuse all`: keep out every phone that waits to join, at once (a code holder asking as every
+        player kept the real players out until each was refused in turn)."""
+        if self.server is None:
+            return Reply.of(NOT_SHARING)
+        with self.guard():
+            return self.session.phone_desk.refuse_all()
 
     def decide(self, name: str, allow: bool) -> Reply:
         """`share allow [NAME]`, `share refuse [NAME]`: let in, or keep out, the phone that waits to join as NAME

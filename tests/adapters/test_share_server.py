@@ -58,6 +58,7 @@ from assistant.core.words.share import (
     phone_removed,
     phone_waits,
     phone_waits_named,
+    phones_kept_out,
     save_waits,
     share_form,
     too_many_guesses,
@@ -1197,6 +1198,36 @@ def test_share_allow_and_refuse_alone_answer_the_phone_that_waits_one_question_a
                 assert table.server.devices.players() == ["Ana"]
                 assert (await table.share.control("refuse Ana Ben")).important  # not a form: refused
                 assert (await table.share.control("allow Ben\x1b]52;c;aGk=\x07")).lines == (no_phone_waits("Ben"),)
+
+    run(scenario())
+
+
+def test_share_refuse_all_keeps_every_waiting_phone_out_at_once_and_lets_the_real_player_in(tmp_path):
+    """A code holder asking as every player kept the real players out, and recovery took a refusal a player, each
+    renewing the code: `share refuse all` keeps every waiting phone out at once, the new code shown (not said), and
+    a real phone then asks with it."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            assert (await table.share.control("refuse all")).lines == (no_phone_waits(),)
+            old = table.server.current_code()
+            async with table.phone() as holder, table.phone() as second, table.phone() as third:
+                for phone, player in ((holder, "Ana"), (second, "Ben"), (third, "Cy")):  # one holder, three cookies
+                    await ask_to_join(phone, player)
+                refused = await table.share.control("refuse all")
+                new = table.server.current_code()
+                assert new != old and refused.lines == (phones_kept_out(["Ana", "Ben", "Cy"]), code_shown(new))
+                assert (
+                    refused.speech
+                    == phones_kept_out(["Ana", "Ben", "Cy"])
+                    == ("3 waiting phones kept out, asking for Ana, Ben and Cy.")
+                )
+                assert table.session.pending is None and table.session.phone_desk.devices.waiting() == []
+                for phone in (holder, second, third):
+                    status, body, _ = await phone.get("/api/me")
+                    assert (status, body) == (401, {"error": PHONE_KEPT_OUT, "gone": "refused"})
+            await ask_to_join(table, "Ben")  # the real Ben, with the code shown on the laptop
+            assert untag(table.session.said[-1].lines) == (new_phone_asks("Ben"),)
 
     run(scenario())
 

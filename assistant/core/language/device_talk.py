@@ -33,7 +33,7 @@ from assistant.core.language.device import (
     command_for,
 )
 from assistant.core.language.parser import Command
-from assistant.core.language.reply import Question, Reply, Segment
+from assistant.core.language.reply import Pending, Question, Reply, Segment
 from assistant.core.language.table_view import PhoneQuestion
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered, save_offered_narrow
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
@@ -55,6 +55,7 @@ from assistant.core.words.share import (
     phone_answered_no,
     phone_asks,
     phone_name,
+    phones_kept_out,
     private_code,
     save_first,
     save_waits,
@@ -143,8 +144,9 @@ class DeviceTalk:
     """Each device player's open question."""
     joining: dict[str, _Joining] = field(default_factory=dict)
     """The phone that waits to join as each player, in the order they asked: the host alone answers."""
-    host_question: Question | None = None
-    """The last question about a joining phone put to the host (the keyboard's, while nothing replaced it)."""
+    join_asked: list[Question] = field(default_factory=list)
+    """The questions about joining phones put to the host while phones wait (the keyboard's among them), forgotten
+    once none waits: a line that answers one some other way closes it (`asks_about_joining`)."""
     host_saves: list[_HostSave] = field(default_factory=list)
     """The saves of laptop players' cards offered while the laptop asked something else, oldest first: each asked on
     the laptop once it asks nothing (`next_host_save`)."""
@@ -224,13 +226,19 @@ class DeviceTalk:
         ask = Question(
             lambda: self.decide(player, True, asked), declined="", refused=lambda: self.decide(player, False, asked)
         )
-        self.host_question = ask
+        self.join_asked.append(ask)
         return Reply.asking(question, ask, narrow=new_phone_asks_narrow(player))
+
+    def asks_about_joining(self, pending: Pending | None) -> bool:
+        """The question is one about a joining phone put to the host (`join_asked`)."""
+        return any(pending is asked for asked in self.join_asked)
 
     def waiting(self) -> list[str]:
         """The players a phone waits to join as, longest waiting first (those answered some other way dropped)."""
         for player in [p for p, joining in self.joining.items() if not joining.waiting.waits()]:
             del self.joining[player]
+        if not self.joining:
+            self.join_asked.clear()
         return list(self.joining)
 
     def decide(self, player: str, allow: bool, asked: _Joining | None = None) -> Reply:
@@ -251,6 +259,21 @@ class DeviceTalk:
             return reply
         question = self.join_question(following[0])
         return reply.then(question)
+
+    def refuse_all(self) -> Reply:
+        """`share refuse all`: every phone that waits to join kept out at once (each refusal renews the join code),
+        said with the players they asked for, the new code shown (never said); nothing is asked after it."""
+        waiting = self.waiting()
+        if not waiting:
+            return Reply.of(no_phone_waits())
+        code = ""
+        for player in waiting:
+            joining = self.joining.pop(player)
+            if joining.waiting.decide(False):
+                code = joining.waiting.code()
+        self.join_asked.clear()
+        kept = Segment(phones_kept_out(waiting))
+        return Reply(segments=(kept, private_code(code))) if code else Reply(segments=(kept,))
 
     def answer(self, player: str, answer: DeviceAnswer) -> DeviceOutcome:
         """The device's answer to its own open question: yes records the warned move, no records nothing; a save

@@ -492,7 +492,7 @@ VERBS: tuple[Verb, ...] = (
          "his phone 2, or the phone whose short name is blue 7 (a new join code is made and shown, not said)"),
         ("`share allow Ben`, `share refuse Ben`", "let in, or keep out, the phone asking to join as Ben (also yes or "
          "no to the question the laptop asks); `share allow` or `share refuse` alone: the phone that has waited "
-         "longest"),
+         "longest; `share refuse all`: every phone that waits, at once"),
         ("`share off`", "stop sharing the table; `Ben share allow`, `Ben share refuse`, `Ben share remove`: as "
          "`share allow Ben`, ...; `help share` says every form"),
     )),

@@ -42,7 +42,7 @@ from assistant.core.game.events import (
 )
 from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.game.table import Table
-from assistant.core.text import cards_count, clean_untrusted
+from assistant.core.text import cards_count, clean_untrusted, name_list
 from assistant.core.words.gameplay import (
     SOURCE_NAMES,
     area_of,
@@ -133,6 +133,7 @@ __all__ = [
     "every_address",
     "not_own_address",
     "no_phone_waits",
+    "phones_kept_out",
     "not_a_player",
     "not_your_turn_to_end",
     "phone_asks",
@@ -602,6 +603,12 @@ def phone_kept_out(player: str) -> str:
 def host_decided(player: str, number: int, allow: bool) -> str:
     """The host's answer to a new phone (its yes or no, or `share allow` or `share refuse`)."""
     return phone_let_in(player, number) if allow else phone_kept_out(player)
+
+
+def phones_kept_out(players: Sequence[str]) -> str:
+    """`share refuse all`: every phone that waited to join kept out at once, by the players they asked for."""
+    count = len(players)
+    return f"{count} waiting {'phone' if count == 1 else 'phones'} kept out, asking for {name_list(list(players))}."
 
 
 def no_phone_waits(player: str = "") -> str:
