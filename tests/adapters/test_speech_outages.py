@@ -20,7 +20,7 @@ import time
 import numpy as np
 import pytest
 from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
-from test_speech_mixer import Clock
+from test_speech_mixer import Clock, Told
 
 from assistant.core.speech.settings import parse_settings
 from assistant.core.words.outage import (
@@ -83,23 +83,6 @@ class Device:
 
     def abandon(self) -> None:
         self.abandoned = True
-
-
-class Told:
-    """A mixer's listener: each change, and an event per change seen."""
-
-    def __init__(self) -> None:
-        self.changes: list[DeviceChange] = []
-        self.cond = threading.Condition()
-
-    def __call__(self, change: DeviceChange) -> None:
-        with self.cond:
-            self.changes.append(change)
-            self.cond.notify_all()
-
-    def wait(self, count: int) -> bool:
-        with self.cond:
-            return self.cond.wait_for(lambda: len(self.changes) >= count, GUARD)
 
 
 def tone(seconds: float) -> np.ndarray:
