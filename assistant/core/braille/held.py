@@ -1,7 +1,8 @@
 """What the braille display holds for its reader until it is read: the decisive facts held on it (`HeldFacts`) and
 other hands' moves waiting unread (`UnreadMoves`), with the values they hold (`Held`, `Fact`, `Waiting`) and the
-line of braille a fact is shown on (`Line`). Pure: the display's model (`core/braille/display.py`, `BrailleView`)
-is made of them, and tells them what was rendered and what BRLTTY answered.
+line of braille (`Line`: every line the display shows, a held fact's among them). Pure: the display's model
+(`core/braille/display.py`, `BrailleView`) is made of them, and tells them what was rendered and what BRLTTY
+answered.
 """
 
 from __future__ import annotations
