@@ -255,9 +255,9 @@ def reread_pans() -> dict[str, dict[str, float]]:
             fact = " ".join(reply.decisive.casefold().split())
             shown = translator.from_cells(view.render()[4:].rstrip("\u2800")) or ""
             for _ in range(200):
-                before = (bool(view.held), view.line, view.window, view.held_window)
+                before = (bool(view.held), view.line, view.window, view.held.window)
                 view.press(Press(Key.PAN_RIGHT))
-                moved = (bool(view.held), view.line, view.window, view.held_window) != before
+                moved = (bool(view.held), view.line, view.window, view.held.window) != before
                 if not moved or (not view.held and view.line >= len(view.regions[Region.ANSWER])):
                     break
                 last, shown = shown, translator.from_cells(view.render()[4:].rstrip("\u2800")) or ""

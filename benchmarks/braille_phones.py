@@ -165,7 +165,7 @@ def measure(
                 if index == 2:  # her turn: each line once the answer to the one before is there
                     for line in HER_TURN:
                         await reader.type_line(line)
-                        await until(pilot, lambda: len(given) >= reader.own and not link.view.typing)
+                        await until(pilot, lambda: len(given) >= reader.own and not link.view.input.typing)
                         await pilot.pause(1.0 * pace)
             done.set()
             await reading
@@ -253,10 +253,10 @@ class _Recorder:
             else:
                 self.not_first.append(text)
         if text != self.last:
-            unread = self.keys["pressed"] == self.keys_then and not self.typing and not self.link.view.typing
+            unread = self.keys["pressed"] == self.keys_then and not self.typing and not self.link.view.input.typing
             if self.counting and unread and not self.returning:
                 self.replaced.append(f"{self.last} -> {text}")
-            self.last, self.keys_then, self.typing = text, self.keys["pressed"], self.link.view.typing
+            self.last, self.keys_then, self.typing = text, self.keys["pressed"], self.link.view.input.typing
 
     def figures(self) -> dict[str, Any]:
         return {
@@ -368,7 +368,7 @@ class _Reader:
                 seen, quiet_since, unfelt = text, now, 0
                 self.pressed_at = None
                 self.windows.append(text)
-                if len(self.given) >= self.own and not self.link.view.typing:
+                if len(self.given) >= self.own and not self.link.view.input.typing:
                     self.own = 0  # its own answer read
             elif self.full and not self.own and self.more_to_read() and ready:
                 self.press("pan right")  # read on: the next window

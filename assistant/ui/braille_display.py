@@ -14,7 +14,8 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from assistant.core.braille.display import Act, BrailleView, Fact, Held, Press, Region, Status
+from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
+from assistant.core.braille.held import Fact, Held
 from assistant.core.game.about import About, Topic, texts
 from assistant.core.game.segment import Part, held_apart, lines_of
 from assistant.core.language.reply import AT_ONCE, NOTICE, Choice, Question
@@ -108,7 +109,7 @@ class DisplayLink:
             if self.missed is not None:
                 self.missed += 1
             if self.view.input.followed and own_key:
-                self.view.clear_input()
+                self.view.input.clear()
             turns = [fact for fact in reply.facts if fact.topic is Topic.TURN]
             turn = Fact(Held.TURN, turns[-1].folded_text, (turns[-1],)) if turns and not own_key else None
             narrow = self.view.text_width <= NARROW_CELLS
@@ -131,7 +132,7 @@ class DisplayLink:
             elif self.session.game is not self._game or (
                 own_key and any(fact.topic is Topic.MOVE for fact in reply.tells)
             ):  # her own move, or another game: the next digest tells only the moves from here on
-                self.view.new_news()
+                self.view.waiting.new_news()
             self._game = self.session.game
             self.refresh()
 
@@ -152,7 +153,7 @@ class DisplayLink:
         """The computer keyboard's input line as it is now: shown on the display as its own typing is (a held fact
         waits above it until the line is sent)."""
         with self.lock:
-            self.view.follow(typed)
+            self.view.input.follow(typed)
             self.draw()
 
     def acknowledge(self) -> None:
@@ -162,7 +163,7 @@ class DisplayLink:
         with self.lock:
             if self.missed is not None or self.display.settling():  # (just back: not read yet)
                 return
-            fact = self.view.line_sent()
+            fact = self.view.held.line_sent()
             if fact:
                 self.acknowledged.append(fact)
 

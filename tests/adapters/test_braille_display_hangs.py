@@ -163,7 +163,7 @@ async def _found_and_used(app, start) -> Brltty:
         looks = link.display.looks
         await until(lambda: reading(server.cells()).startswith("the braille display answered"), "drawn and said")
         server.type("tally")
-        await until(lambda: link.view.input_text == "tally", "typed on the display")
+        await until(lambda: link.view.input.text == "tally", "typed on the display")
         answered = len(app.replies)
         server.press("enter")
         await until(lambda: len(app.replies) > answered, "the line typed on the display answered")

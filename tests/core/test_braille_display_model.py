@@ -12,13 +12,12 @@ from assistant.core.braille.display import (
     Act,
     Action,
     BrailleView,
-    Fact,
-    Held,
     Key,
     Press,
     Region,
     Status,
 )
+from assistant.core.braille.held import Fact, Held
 
 LONG = "Rainbow Aura is played: it enters Ana's Stable, and her Unicorns cannot be destroyed while it stays there."
 
@@ -175,7 +174,7 @@ def test_dots_and_requests_on_a_held_fact_are_not_lost():
     view.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
     assert read(view) == "turn 2: ben's turn."
     assert not view.press(Press(Key.DOTS, 0b11001)).acknowledged  # dots 1 4 5: d, typed and shown
-    assert view.input_text == celltable.cell([1, 4, 5]) and view.render().startswith(celltable.cell([1, 4, 5]))
+    assert view.input.text == celltable.cell([1, 4, 5]) and view.render().startswith(celltable.cell([1, 4, 5]))
     assert view.press(Press(Key.ENTER)).acknowledged == "Turn 2: Ben's turn."
     view.show(["Ben wins!"], fact("Ben wins!"))
     assert view.press(Press(Key.WHERE)) == Action(Act.WHERE, "", "Ben wins!")
@@ -200,25 +199,25 @@ def test_the_computer_keyboard_is_followed_and_its_lines_sent_acknowledge_a_held
     view.show(["Cy wins!"], fact("Cy wins!"))
     assert read(view) == "turn 3: cy's turn."
     for typed in ("t", "ta", "tal"):  # each character typed: shown, and no fact acknowledged
-        view.follow(typed)
+        view.input.follow(typed)
         assert read(view) == typed and len(view.held) == 2
-    view.follow("ta")
+    view.input.follow("ta")
     assert read(view) == "ta"
-    view.clear_input()  # the line sent
-    assert view.line_sent() == "Turn 3: Cy's turn." and read(view) == "cy wins!"  # the next held fact waits
-    assert view.line_sent() == "Cy wins!"  # (read above)
-    assert view.line_sent() == ""
+    view.input.clear()  # the line sent
+    assert view.held.line_sent() == "Turn 3: Cy's turn." and read(view) == "cy wins!"  # the next held fact waits
+    assert view.held.line_sent() == "Cy wins!"  # (read above)
+    assert view.held.line_sent() == ""
 
 
 def test_a_held_fact_never_on_the_display_is_not_acknowledged_by_a_line_sent():
     view = BrailleView(40)
-    view.follow("tal")  # typing on the keyboard when the win arrives: the typing stays shown
+    view.input.follow("tal")  # typing on the keyboard when the win arrives: the typing stays shown
     view.show(["Ana wins with 2 Unicorns!"], fact("Ana wins with 2 Unicorns!"))
     assert read(view) == "tal"
-    view.clear_input()
-    assert view.line_sent() == "" and view.held  # never read: it stays
+    view.input.clear()
+    assert view.held.line_sent() == "" and view.held  # never read: it stays
     assert read(view) == "ana wins with 2 unicorns!"
-    assert view.line_sent() == "Ana wins with 2 Unicorns!"
+    assert view.held.line_sent() == "Ana wins with 2 Unicorns!"
 
 
 def test_decisive_facts_wait_in_order():
@@ -255,7 +254,7 @@ def test_typing_on_the_display_shows_the_line_and_enter_sends_it():
         view.press(Press(Key.CHARACTER, character))
     assert read(view) == "end turn"
     view.press(Press(Key.BACKSPACE))
-    assert view.input_text == "end tur"
+    assert view.input.text == "end tur"
     view.press(Press(Key.CHARACTER, "n"))
     assert view.press(Press(Key.ENTER)) == view.press(Press(Key.ENTER)).__class__(Act.SUBMIT, "end turn")
     assert read(view) == "ana drew a"  # the answer again (its first window); an empty Enter sends nothing
@@ -273,7 +272,7 @@ def test_six_key_entry_on_the_display_keyboard():
     view = BrailleView(40, six_key=True)
     for at, key in enumerate("fj fjk "):  # dots 1 4, space; dots 1 4 5, space: "cd"
         view.press(Press(Key.CHARACTER, key), at=float(at))
-    assert view.input_text == celltable.to_cells("cd")
+    assert view.input.text == celltable.to_cells("cd")
     view.press(Press(Key.CHARACTER, "2"))  # not a dot key: typed as it is (a numbered choice)
     assert view.press(Press(Key.ENTER)).text == celltable.to_cells("cd") + "2"
 
@@ -302,7 +301,7 @@ def test_the_cursor_is_at_the_typing_point_and_off_otherwise():
     view.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
     assert view.cursor() == 13 and read(view).endswith("unicorn")  # the typing stays, a held fact above it
     wide = BrailleView(40, status_cells=4)
-    wide.follow("dr")
+    wide.input.follow("dr")
     assert wide.cursor() == 4 + 2
 
 
@@ -452,12 +451,12 @@ def test_a_held_fact_drawn_is_read_only_once_brltty_answered_after_it():
     view.show(["Ben wins!"], fact("Ben wins!"))
     drawn = view.render()  # written to a BRLTTY that has stopped: nothing says it was shown
     assert celltable.from_cells(drawn.rstrip(celltable.BLANK)) == "ben wins!"
-    assert view.line_sent() == "" and view.held  # `tally` sent meanwhile: the win stays held
+    assert view.held.line_sent() == "" and view.held  # `tally` sent meanwhile: the win stays held
     view.answered(view.frames - 1)  # an answer to a round trip begun before the win was drawn
-    assert view.line_sent() == "" and view.held
+    assert view.held.line_sent() == "" and view.held
     view.render()
     view.answered(view.frames)
-    assert view.line_sent() == "Ben wins!"
+    assert view.held.line_sent() == "Ben wins!"
 
 
 def test_a_display_back_shows_the_newest_win_first_then_the_rest_in_order():
@@ -469,11 +468,11 @@ def test_a_display_back_shows_the_newest_win_first_then_the_rest_in_order():
     view.render()  # drawn while BRLTTY was stopped: never read
     view.newest_first()
     assert read(view) == "ben wins!" and view.render()[2] == HELD_CELL  # the newest of the two wins
-    assert view.line_sent() == "Ben wins!"
+    assert view.held.line_sent() == "Ben wins!"
     assert read(view) == "ana wins!"  # then the rest in the order held, the older win first of them
-    assert view.line_sent() == "Ana wins!"
+    assert view.held.line_sent() == "Ana wins!"
     assert read(view) == "turn 2: ben's turn."
-    assert view.line_sent() == "Turn 2: Ben's turn."
+    assert view.held.line_sent() == "Turn 2: Ben's turn."
     assert read(view) == "record it anyway? say yes or no."
     without_win = BrailleView(40)
     without_win.show(["Turn 2: Ben's turn."], fact("Turn 2: Ben's turn."))
@@ -493,9 +492,9 @@ def test_a_display_back_shows_a_phones_win_that_came_meanwhile_first_and_its_mov
     view.show(["Unicorns: Ana 3, Ben 1, Cy 1, Dee 1."])  # her tally, answered while BRLTTY was stopped
     view.newest_first()
     assert read(view) == "ana wins!"  # the newest decisive fact: the win
-    assert view.line_sent() == "Ana wins!"
+    assert view.held.line_sent() == "Ana wins!"
     assert read(view) and "turn 4: dee's turn.".startswith(read(view))  # the rest after it
-    view.line_sent()
+    view.held.line_sent()
     view.press(Press(Key.NEXT_UNREAD))
     assert read(view) and "ana wins! cy, from a phone: ana wins with 3".startswith(read(view))  # the move, whole
 
@@ -582,12 +581,12 @@ def test_a_move_the_pan_took_under_the_keyboards_line_still_waits_after_her_answ
     view.show(["Ana, from a phone: discarded a card."], waits=True)
     view.press(Press(Key.PAN_RIGHT))
     assert read(view) == "1."  # the end of the answer, read
-    view.follow("d")  # she types `draw` on the keyboard
+    view.input.follow("d")  # she types `draw` on the keyboard
     view.press(Press(Key.PAN_RIGHT))  # pressed at the end of the answer, before the typing began
-    view.follow("draw")
+    view.input.follow("draw")
     assert read(view) == "draw"
-    view.line_sent()
-    view.follow("")
+    view.held.line_sent()
+    view.input.follow("")
     view.show(["Dee drew Narwhal."])  # her answer, at once
     assert read(view) == "dee drew"
     assert view.render()[0] == celltable.to_cells("a")  # the move still waits, counted
@@ -620,17 +619,17 @@ def test_a_move_her_typing_covered_before_brltty_answered_waits_again_and_one_an
     view.show(["Ana, from a phone: discarded a card."], waits=True)
     view.press(Press(Key.NEXT_UNREAD))
     view.render()  # the move, written
-    view.follow("d")
+    view.input.follow("d")
     view.render()  # her typing over it, written before BRLTTY answered
     view.answered(view.frames)
-    view.follow("")
+    view.input.follow("")
     view.show(["Dee drew Narwhal."])
     assert [move.lines[0] for move in view.waiting] == ["Ana, from a phone: discarded a card."]
     view.press(Press(Key.NEXT_UNREAD))
     assert read(view) == "ana, from a phone: discarded a card."  # BRLTTY answered while it showed it: read
-    view.follow("draw")
+    view.input.follow("draw")
     view.render()
-    view.follow("")
+    view.input.follow("")
     view.show(["Dee drew Narwhal."])
     assert not view.waiting
 
@@ -670,7 +669,7 @@ def test_a_digest_tells_the_moves_of_its_stretch_only_and_a_part_of_it_the_win_a
     view.show(["Tally: Ana 1."])
     view.show(["Ana drew a card."], waits=True, move=True)  # before her own move: not in the next digest
     view.show(["Ana: Ben's turn."], fact("Ben's turn."))  # her own move
-    view.new_news()
+    view.waiting.new_news()
     view.show(["Ben drew a card."], waits=True, move=True)
     view.show(["The camera is unplugged."], waits=True)  # a notice: no digest tells it
     view.show(["Since your last move: Ben drew a card."])
@@ -697,7 +696,7 @@ def test_a_held_win_drops_every_held_turn_of_the_game_it_ended():
     view.show(["Cy wins!"], fact("Cy wins!", Held.WIN))
     assert [line.held for line in view.held] == [Held.OTHER, Held.WIN]
     assert view.press(Press(Key.BOTTOM)).act is Act.ACKNOWLEDGED  # the question read
-    assert read(view) == "cy wins!" and view.line_sent() == "Cy wins!"
+    assert read(view) == "cy wins!" and view.held.line_sent() == "Cy wins!"
     assert not view.held
 
     away = BrailleView(40, status_cells=4)

@@ -59,9 +59,9 @@ def reread_pans(view: BrailleView, reply) -> tuple[int, int]:
     pans = again = 0
     shown = read(view)
     for _ in range(200):
-        before = (bool(view.held), view.line, view.window, view.held_window)
+        before = (bool(view.held), view.line, view.window, view.held.window)
         view.press(Press(Key.PAN_RIGHT))
-        if (bool(view.held), view.line, view.window, view.held_window) == before:
+        if (bool(view.held), view.line, view.window, view.held.window) == before:
             break
         if not view.held and view.line >= len(view.regions[Region.ANSWER]):
             break  # panned past the answer

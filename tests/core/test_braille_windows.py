@@ -12,7 +12,8 @@ from llamas_game import game_lines
 
 from assistant.commands.app import table_session
 from assistant.core.braille import celltable
-from assistant.core.braille.display import BrailleView, Line
+from assistant.core.braille.display import BrailleView
+from assistant.core.braille.held import Line
 from assistant.core.language.device import DeviceMove
 from assistant.core.words.cardtext import card_lines
 from assistant.core.words.entry import DISPLAY_KEYS

@@ -74,7 +74,7 @@ def test_keys_passed_on_when_brltty_returns_acknowledge_no_held_win_for_half_a_s
         async with app.run_test(size=(100, 40)) as pilot:
             await win_while_stopped(pilot, braille_app)
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown")
-            await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
+            await until(pilot, lambda: link.view.held.read, "BRLTTY answered after the win")
             answered = len(app.replies)
             display_server.type("tally")
             display_server.press("enter")
@@ -102,7 +102,7 @@ def test_a_line_typed_on_the_display_whose_enter_a_stopped_brltty_kept_is_not_re
             await bens_turn(pilot, app)
             await pilot.press(*"play ginormous unicorn", "enter")
             display_server.type("resolve")
-            await until(pilot, lambda: link.view.input_text == "resolve", "resolve typed on the display")
+            await until(pilot, lambda: link.view.input.text == "resolve", "resolve typed on the display")
             os.kill(display_server.process.pid, signal.SIGSTOP)
             try:
                 display_server.press("enter")  # kept by the stopped BRLTTY
@@ -110,7 +110,7 @@ def test_a_line_typed_on_the_display_whose_enter_a_stopped_brltty_kept_is_not_re
                 await pilot.press(*"tally", "enter")
                 await until(pilot, lambda: len(app.replies) > answered, "tally answered")
                 assert app.session.game.state.outcome is None
-                assert link.view.input_text == "resolve"  # kept apart, typed again
+                assert link.view.input.text == "resolve"  # kept apart, typed again
             finally:
                 os.kill(display_server.process.pid, signal.SIGCONT)
             await until(pilot, lambda: app.session.game.state.outcome is not None, "resolve sent: the win")
@@ -152,7 +152,7 @@ def test_the_notice_that_the_display_is_back_is_never_pushed_away_unseen(braille
         async with app.run_test(size=(100, 40)) as pilot:
             await win_while_stopped(pilot, braille_app)
             await until(pilot, lambda: shown().startswith("ben wins!"), "the win shown first")
-            await until(pilot, lambda: link.view.held_read, "BRLTTY answered after the win")
+            await until(pilot, lambda: link.view.held.read, "BRLTTY answered after the win")
             braille_app.advance(KEPT_KEYS_PAUSE)
             answered = len(app.replies)
             await pilot.press(*"tally", "enter")

@@ -58,7 +58,7 @@ def test_a_reader_of_the_first_window_only_types_on_and_loses_no_key(braille_app
         async with app.run_test() as pilot:
             for number, (line, first) in enumerate(GAME, start=1):
                 display_server.type(line)  # at once, whatever is held
-                await until(pilot, lambda line=line: link.view.input_text == line, f"{line!r} typed whole")
+                await until(pilot, lambda line=line: link.view.input.text == line, f"{line!r} typed whole")
                 display_server.press("enter")
                 await until(pilot, lambda number=number: len(given) == number, f"{line!r} sent")
                 await until(

@@ -150,7 +150,7 @@ def test_quit_typed_on_the_display_ends_the_app(display_server, make_app):
         app = make_app(None, "--braille-display", "--no-speech")
         async with app.run_test(size=(100, 40)) as pilot:
             display_server.type("quit")
-            await until(pilot, lambda: app.braille.view.input_text == "quit", "typed on the display")
+            await until(pilot, lambda: app.braille.view.input.text == "quit", "typed on the display")
             display_server.press("enter")
             await until(pilot, lambda: app.return_code is not None, "the app ends")
         return app

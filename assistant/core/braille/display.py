@@ -22,10 +22,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from assistant.core.braille import celltable
+from assistant.core.braille.held import Fact, Held, HeldFacts, Line, UnreadMoves, Waiting
 from assistant.core.braille.sixkey import DOT_KEYS, EntryMode, SixKeyEntry
 
 DEFAULT_SIZE = 40
@@ -124,76 +125,110 @@ class Status:
     choice: bool = False
 
 
-class Held(enum.Enum):
-    """What a held fact tells, as the front end typed it: the newest decisive state is shown first when the display
-    is back (a win, then whose turn it is), and a turn overtaken by a newer one is no longer held."""
+class InputLine:
+    """The line being typed on the display (letters, cells from the dot keys, or six-key entry), or the computer
+    keyboard's line, followed while it is typed: what it says, its braille, and what a key typed does to it."""
 
-    WIN = "win"
-    TURN = "turn"
-    OTHER = "other"  # (a question, a warning, a duty: held as it came)
-
-
-@dataclass(frozen=True)
-class Fact:
-    """A decisive fact to hold, as the front end typed it: what it tells, its words as shown, and `of`, the front
-    end's typed values that make it this fact (the game's facts behind it). Two facts are one fact when those values
-    are equal, never because their words are: "Ben's turn." of one turn is not "Ben's turn." of the next."""
-
-    held: Held = dataclasses.field(compare=False)
-    text: str = dataclasses.field(compare=False)
-    of: tuple[Hashable, ...] = ()
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of text and its braille: the cells, and which cells spell which card's name (for routing)."""
-
-    text: str
-    cells: str
-    names: tuple[tuple[int, int, str], ...] = ()
-    """(first cell, cell after the last, card name) for every card named on the line."""
-    fact: Fact | None = None
-    """The held fact it shows (None: not a held fact)."""
+    def __init__(self, six_key: SixKeyEntry | None = None) -> None:
+        self._text = ""
+        self.six_key = six_key
+        self.followed = False
+        """The line is the computer keyboard's (`follow`), not typed on the display."""
+        self.kept = ""
+        """The display's own line, unsent when the keyboard began one: typed again once the keyboard's is sent."""
+        self._typing = False
 
     @property
-    def held(self) -> Held | None:
-        """What it tells, for a held fact (None: not a held fact)."""
-        return self.fact.held if self.fact is not None else None
+    def typing(self) -> bool:
+        """Something has been typed on the display and not yet sent."""
+        return self._typing
 
+    @property
+    def text(self) -> str:
+        """The line typed on the display so far (or the keyboard's, followed)."""
+        entry = self.six_key
+        return entry.text if entry is not None and not self.followed else self._text
 
-@dataclass(frozen=True)
-class Waiting:
-    """Another hand's move waiting unread: its lines, the first beginning with its point, and whether it tells a
-    win (it then waits before every other move, and a status cell marks it)."""
+    def cells(self, translate: Callable[[str], str]) -> str:
+        """The typed line in braille: cells typed as they are, and each run of print translated whole, so that
+        in grade 2 what is typed is contracted as it grows ("play" is four cells, never a grade-1 indicator a
+        letter), as BRLTTY's own contracted input shows it."""
+        runs = re.findall(r"[\u2800-\u28ff]+|[^\u2800-\u28ff]+", self.text)
+        return "".join(run if celltable.is_cell(run[0]) else _braille(translate, run) for run in runs)
 
-    lines: tuple[str, ...]
-    win: Fact | None = None
-    """The win it tells, as its point ("Ana wins!"), if any: held first when the display is back."""
-    turn: Fact | None = None
-    """The turn it began ("Cy's turn."), if any: held when the display is back, in place of an older turn held."""
-    news: int | None = None
-    """For another hand's move, the stretch of news it came in (`BrailleView.news`, which her own move or a whole
-    digest ends): a digest of what other hands did (F8) tells the moves of its stretch, so they no longer wait.
-    None: a notice, which no digest tells."""
-    away: bool = False
-    """The display's own notice that BRLTTY stopped answering, which it could not show: overtaken by its return
-    (`newest_first`), whose notice says it is back, so never read after it."""
+    def add(self, text: str) -> None:
+        """Text (or cells) typed at the end of the line."""
+        entry = self.six_key
+        if entry is not None:
+            entry.cells.extend(text)
+        else:
+            self._text += text
+        self._typing = True
 
+    def follow(self, typed: str) -> None:
+        """The computer keyboard's input line as it is now: shown as the display's own typing is (over a held
+        fact, which waits for the line to be sent: `HeldFacts.line_sent`)."""
+        if self.typing and not self.followed:
+            if not typed:
+                return  # the keyboard emptied its own line: what is typed on the display stays
+            self.kept = self.text  # the display's own line, unsent: kept apart, typed again after
+        kept = self.kept
+        self._text, self.followed = typed, bool(typed)
+        if self.six_key is not None:
+            self.six_key.clear()
+        self._typing = bool(typed)
+        if not typed and kept:
+            self.clear()  # (the display's own line typed again)
 
-@dataclass
-class _Input:
-    """The line being typed on the display."""
+    def press(self, press: Press, at: float) -> Action:
+        """What a key typed on the display does to the line (`at`: when, in seconds, for six-key entry): Enter
+        sends it (or ends the app: `QUIT_WORDS`), the others type or take back."""
+        entry = self.six_key
+        if press.key is Key.ENTER:
+            if entry is not None:
+                entry.flush()
+            text = self.text
+            self.clear()
+            if text.strip().lower() in QUIT_WORDS:
+                return Action(Act.QUIT, text)
+            return Action(Act.SUBMIT, text) if text.strip() else Action()
+        if press.key is Key.DOTS:
+            bits = int(press.value)
+            self.add(celltable.cell(dot + 1 for dot in range(8) if bits & (1 << dot)) if bits else " ")
+            return Action()
+        if press.key is Key.BACKSPACE:
+            if entry is not None:
+                entry.press("backspace", at)
+            else:
+                self._text = self._text[:-1]
+            self._typing = bool(self.text) or bool(entry is not None and entry.pending)
+            return Action()
+        character = str(press.value)
+        if entry is not None and (character.lower() in DOT_KEYS or character == " "):
+            entry.press("space" if character == " " else character.lower(), at)
+            self._typing = True
+            return Action()
+        if character.isprintable():
+            self.add(character)
+        return Action()
 
-    text: str = ""
-    six_key: SixKeyEntry | None = None
-    followed: bool = False
-    """The line is the computer keyboard's (`follow`), not typed on the display."""
-    kept: str = ""
-    """The display's own line, unsent when the keyboard began one: typed again once the keyboard's is sent."""
+    def clear(self) -> None:
+        """Forget the line typed (it was sent); a line of the display's own that the keyboard's stood in front of
+        (`kept`) is typed again."""
+        kept, self.kept = self.kept, ""
+        self._text = ""
+        self.followed = False
+        if self.six_key is not None:
+            self.six_key.clear()
+        self._typing = False
+        if kept:
+            self.add(kept)
 
 
 class BrailleView:
-    """The display's contents and its keys' meanings; no input or output of its own.
+    """The display's contents and its keys' meanings; no input or output of its own. Its parts: the decisive facts
+    held (`held`, `HeldFacts`), the moves waiting unread (`waiting`, `UnreadMoves`) and the line being typed
+    (`input`, `InputLine`); it keeps what is shown, where the reader is in it, and what each key does.
 
     `width`: the display's cells; `translate`: text to Unicode braille cells (grade 1 or 2, the front end's
     choice); `status_cells`: how many of the first cells show the status (0 for none); `six_key`: letters typed on
@@ -211,32 +246,17 @@ class BrailleView:
         history_heading: str = "",
     ):
         self.width = self.status_cells = 0
+        self.held = HeldFacts()
+        """The decisive facts held, oldest first, each shown until a key acknowledges it."""
         self.resize(width, status_cells)
         self.translate = translate
         self.status = Status()
         self.names: tuple[str, ...] = ()
         self.regions: dict[Region, list[Line]] = {region: [] for region in Region}
-        self.held: list[Line] = []
-        """Decisive facts, oldest first, each shown until a key acknowledges it."""
-        self.held_read = False
-        """The first held fact has been on the display and BRLTTY has answered since (`answered`): only then can a
-        line sent acknowledge it. A frame written to a BRLTTY that has stopped answering is never read."""
         self.frames = 0
         """How many frames have been rendered: the number of the last (`answered` is told which were shown)."""
-        self._held_frame: int | None = None
-        """The frame in which the first held fact was first rendered (None: not yet)."""
-        self.waiting: list[Waiting] = []
-        """Other hands' moves not yet shown, oldest first (a win first): each waits until the player goes on to it."""
-        self._move: Waiting | None = None
-        """The move shown as the answer (taken from `waiting`) until it is read: BRLTTY answered after a frame that
-        showed it, and was still showing it (`answered`). An answer of hers that takes its place before puts it back
-        at the front of `waiting`: a key that took it under the line she types, a frame written to a BRLTTY that has
-        stopped, or one her typing covered before BRLTTY answered, shows it to nobody."""
-        self._move_frames: set[int] = set()
-        """The frames rendered that showed `_move`."""
-        self.news = 0
-        """The stretch of news now: other hands' moves since her own last move or the last whole digest
-        (`new_news`); each move waiting is marked with it (`Waiting.news`)."""
+        self.waiting = UnreadMoves()
+        """Other hands' moves not yet shown, oldest first, and the one shown until it is read."""
         self.answer: tuple[str, ...] = ()
         """The answer shown, whole (it goes to the history when another takes its place)."""
         self.history_heading = history_heading
@@ -247,9 +267,8 @@ class BrailleView:
         """The line shown: an index into `lines`."""
         self.window = 0
         """The window of that line shown: an index into its windows."""
-        self.held_window = 0
-        self.input = _Input(six_key=SixKeyEntry(EntryMode.DOTS_THEN_SPACE) if six_key else None)
-        self._typing = False
+        self.input = InputLine(SixKeyEntry(EntryMode.DOTS_THEN_SPACE) if six_key else None)
+        """The line being typed on the display (or the keyboard's, followed)."""
         self._past_answer = False
         """The answer is its held fact alone: panning on from the fact goes to the line after the answer."""
 
@@ -262,7 +281,7 @@ class BrailleView:
             raise ValueError(f"a braille display needs at least 8 cells, not {width}")
         self.width = width
         self.status_cells = max(0, min(status_cells, 4, width // 4))
-        self.window = self.held_window = 0
+        self.window = self.held.window = 0
 
     @property
     def text_width(self) -> int:
@@ -327,43 +346,26 @@ class BrailleView:
             win = fact if fact is not None and fact.held is Held.WIN else None
             if win is not None:  # (held as its point, when it has one)
                 win = dataclasses.replace(win, text=point.strip() or win.text)
-            later = Waiting(lines, win, turn, self.news if move else None, away)
-            if self.answer or self.waiting or self.held or self.typing:
-                if win:
-                    self.waiting.insert(next((i for i, m in enumerate(self.waiting) if not m.win), 0), later)
-                else:
-                    self.waiting.append(later)
+            later = Waiting(lines, win, turn, self.waiting.news if move else None, away)
+            if self.answer or self.waiting or self.held or self.input.typing:
+                self.waiting.wait(later)
                 return False
             self._put_answer(lines)
-            self._move = later
+            self.waiting.show(later)
             return True
-        unread, self._move = self._move, None
-        if unread is not None:  # a move never read (`_move`): it waits again, at the front (behind a win waiting)
+        if self.waiting.put_back():  # a move never read (`UnreadMoves.shown`): it waits again, at the front
             self.answer = ()  # (not to the history)
-            wins = next((index for index, waiting in enumerate(self.waiting) if not waiting.win), len(self.waiting))
-            self.waiting.insert(0 if unread.win else wins, unread)
         self._put_answer(tuple(answer))
-        self._move = Waiting(tuple(answer)) if notice else None  # (never pushed away unseen: it waits again)
+        self.waiting.show(Waiting(tuple(answer)) if notice else None)  # (never pushed away unseen: it waits again)
         kept = [text for text in rest or () if text.strip()]
         if fact is not None and rest is not None:
             if kept:
                 self.regions[Region.ANSWER] = [self.make_line(text) for text in kept]
             else:
                 self._past_answer = True
-        if fact is not None and not (self.held and self.held[-1].fact == fact):
-            first = self.held[0] if self.held else None
-            if fact.held is Held.WIN:  # the game it ended: none of its turns is held any more
-                self.held = [line for line in self.held if line.held is not Held.TURN]
-            self.held.append(self.make_line(fact.text, fact))
-            if self.held[0] is not first:
-                self._new_first_held()
+        if fact is not None:
+            self.held.hold(self.make_line(fact.text, fact))
         return True
-
-    def _new_first_held(self) -> None:
-        """Another fact is first of those held: shown from its first window, and not read yet."""
-        self.held_window = 0
-        self.held_read = False
-        self._held_frame = None
 
     def newest_first(self) -> None:
         """The display is back after BRLTTY stopped answering: the present first. The newest win held, then the
@@ -372,24 +374,11 @@ class BrailleView:
         meanwhile was read. A win that came from another hand meanwhile, waiting unread, is held first when no win
         is (its move still waits, to be read whole). The notice that it stopped answering is overtaken: it is no
         longer waiting (nor shown, to come back), as the notice that it is back says both."""
-        self.waiting = [move for move in self.waiting if not move.away]
-        if self._move is not None and self._move.away:
-            self._move = None
-        waiting_win = next((move.win for move in self.waiting if move.win), None)
-        if waiting_win and not any(line.held is Held.WIN for line in self.held):
-            self.held.append(self.make_line(waiting_win.text, waiting_win))
-        newest_turn = next((move.turn for move in reversed(self.waiting) if move.turn), None)
-        if newest_turn:
-            self.held.append(self.make_line(newest_turn.text, newest_turn))
-        self._move_frames.clear()  # (a move drawn meanwhile was not read either)
-        if not self.held:
-            return
-        wins = [line for line in self.held if line.held is Held.WIN]
-        turns = [line for line in self.held if line.held is Held.TURN and not wins]  # (a win ended their game)
-        first = [*wins[-1:], *turns[-1:]] or [self.held[-1]]
-        rest = [line for line in self.held if line.held is not Held.TURN and all(line is not f for f in first)]
-        self.held = [*first, *rest]
-        self._new_first_held()
+        win, turn = self.waiting.newest_first()
+        self.held.newest_first(
+            self.make_line(win.text, win) if win is not None else None,
+            self.make_line(turn.text, turn) if turn is not None else None,
+        )
 
     def digest_said(self, whole: bool, win: bool) -> tuple[str, ...]:
         """The digest of what other hands did (F8) is the answer shown (holding no fact: it leads with its win or
@@ -397,27 +386,16 @@ class BrailleView:
         The moves it told wait no longer (they would say again what it said, a win above all): every move of this
         stretch of news when it is `whole`, else (more waits for the next F8) a move that tells the win it said.
         Notices still wait. A whole digest ends the stretch."""
-        dropped = tuple(line.text for line in self.held)
-        self.held.clear()
-        self._new_first_held()
-        told = [move for move in self.waiting if move.news == self.news and (whole or (win and move.win))]
-        self.waiting = [move for move in self.waiting if all(move is not each for each in told)]
-        self.news += whole
+        dropped = self.held.drop()
+        self.waiting.digest_said(whole, win)
         return dropped
-
-    def new_news(self) -> None:
-        """Her own move (or another game): the moves from here on are the next digest's, not those waiting now."""
-        self.news += 1
 
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame number `frame` (`frames`) was written to it, so it has shown it: a held fact
         first rendered in that frame or before has been read; so has a move taken from the queue if that frame showed
         it (not one a frame before it showed, which BRLTTY may have replaced at once: her typing over it)."""
-        if self.held and self._held_frame is not None and self._held_frame <= frame:
-            self.held_read = True
-        if self._move is not None and frame in self._move_frames:
-            self._move = None
-            self._move_frames.clear()
+        self.held.answered(frame)
+        self.waiting.answered(frame)
 
     def _put_answer(self, answer: tuple[str, ...]) -> None:
         """The answer shown from its first line; the one it replaces goes to the top of the history."""
@@ -428,8 +406,7 @@ class BrailleView:
             self.regions[Region.HISTORY] = [*heading, *self._earlier]
         self.answer = answer
         self.regions[Region.ANSWER] = [self.make_line(text) for text in answer if text.strip()]
-        self._move = None
-        self._move_frames.clear()
+        self.waiting.show(None)
         self._past_answer = False
         self.line = 0
         self.window = 0
@@ -437,11 +414,11 @@ class BrailleView:
     def next_unread(self) -> bool:
         """Show the next move waiting unread, whole, from its first line (the answer it replaces goes to the
         history); False when none waits."""
-        if not self.waiting:
+        move = self.waiting.next()
+        if move is None:
             return False
-        move = self.waiting.pop(0)
         self._put_answer(move.lines)
-        self._move = move
+        self.waiting.show(move)
         return True
 
     def make_line(self, text: str, fact: Fact | None = None) -> Line:
@@ -494,12 +471,12 @@ class BrailleView:
 
     def current(self) -> tuple[Line, int, int] | None:
         """The line shown and its window: where it starts and where the next one starts (None: nothing shown)."""
-        if self.typing:  # the line being typed is never hidden, a held fact least of all: it waits above
-            cells = self._input_cells()
+        if self.input.typing:  # the line being typed is never hidden, a held fact least of all: it waits above
+            cells = self.input.cells(self.translate)
             start = max(0, len(cells) - self.text_width + 1)  # the end, where typing goes, and a cell for the next
-            return Line(self.input_text, cells), start, len(cells)
+            return Line(self.input.text, cells), start, len(cells)
         if self.held:
-            return self._window_of(self.held[0], self.held_window)
+            return self._window_of(self.held[0], self.held.window)
         lines = self.lines
         if not lines:
             return None
@@ -520,18 +497,17 @@ class BrailleView:
         if shown is not None:
             line, start, end = shown
             window = line.cells[start:end]
-            if self.held and line is self.held[0] and self._held_frame is None:
-                self._held_frame = self.frames
-            elif self._move is not None and any(line is answer for answer in self.regions[Region.ANSWER]):
-                self._move_frames.add(self.frames)
+            held = self.held.rendered(line, self.frames)  # (a held fact is never one of the answer's lines)
+            if not held and any(line is answer for answer in self.regions[Region.ANSWER]):
+                self.waiting.rendered(self.frames)
         return (self.status_text() + window).ljust(self.width, celltable.BLANK)
 
     def cursor(self) -> int | None:
         """Where the cursor goes (a cell of `render`, from 0): after the last cell typed while a line is typed
         and shown (the display's own or the keyboard's, followed); None when nothing is being typed."""
-        if not self.typing:
+        if not self.input.typing:
             return None
-        cells = self._input_cells()
+        cells = self.input.cells(self.translate)
         start = max(0, len(cells) - self.text_width + 1)
         return min(self.status_cells + len(cells) - start, self.width - 1)
 
@@ -558,34 +534,6 @@ class BrailleView:
             return cells + (HELD_CELL if win_waits else question)  # count's marks a win waiting, else a question open
         return cells + unread_cell(len(self.waiting))
 
-    # Typing.
-
-    @property
-    def typing(self) -> bool:
-        """Something has been typed on the display and not yet sent."""
-        return self._typing
-
-    @property
-    def input_text(self) -> str:
-        """The line typed on the display so far (or the keyboard's, followed)."""
-        entry = self.input.six_key
-        return entry.text if entry is not None and not self.input.followed else self.input.text
-
-    def _input_cells(self) -> str:
-        """The typed line in braille: cells typed as they are, and each run of print translated whole, so that
-        in grade 2 what is typed is contracted as it grows ("play" is four cells, never a grade-1 indicator a
-        letter), as BRLTTY's own contracted input shows it."""
-        runs = re.findall(r"[\u2800-\u28ff]+|[^\u2800-\u28ff]+", self.input_text)
-        return "".join(run if celltable.is_cell(run[0]) else _braille(self.translate, run) for run in runs)
-
-    def _type(self, text: str) -> None:
-        entry = self.input.six_key
-        if entry is not None:
-            entry.cells.extend(text)
-        else:
-            self.input.text += text
-        self._typing = True
-
     # The keys.
 
     def press(self, press: Press, at: float = 0.0, *, settled: bool = True) -> Action:
@@ -597,103 +545,32 @@ class BrailleView:
         stopped, passed on at its return): it acknowledges nothing (a request is answered, a line sent)."""
         key = press.key
         if not settled and (key in (Key.WHERE, Key.HELP) or self._types(key)):
-            return self._review_key(press) if not self._types(key) else self._typing_key(press, at)
-        if self.held and not self.typing and not self._types(key):
-            if key is Key.PAN_RIGHT and self.held_window + 1 < len(self.windows(self.held[0])):
-                self.held_window += 1
+            return self._review_key(press) if not self._types(key) else self.input.press(press, at)
+        if self.held and not self.input.typing and not self._types(key):
+            if key is Key.PAN_RIGHT and self.held.window + 1 < len(self.windows(self.held[0])):
+                self.held.window += 1
                 return Action()
-            if key is Key.PAN_LEFT and self.held_window > 0:
-                self.held_window -= 1
+            if key is Key.PAN_LEFT and self.held.window > 0:
+                self.held.window -= 1
                 return Action()
             last = len(self.held) == 1
-            acknowledged = self.acknowledge()
+            acknowledged = self.held.acknowledge()
             if last and (key is Key.NEXT_UNREAD or (key is Key.PAN_RIGHT and self._past_answer and self.line == 0)):
                 (self._pan_past_answer if key is Key.PAN_RIGHT else self.next_unread)()  # the next thing, one key
             if key in (Key.WHERE, Key.HELP):
                 return dataclasses.replace(self._review_key(press), acknowledged=acknowledged)
             return Action(Act.ACKNOWLEDGED, acknowledged, acknowledged)
         if self.input.followed and self._types(key):  # the keyboard's line is the keyboard's: the display's own
-            self.clear_input()  # line goes on (kept apart while the keyboard typed), else starts afresh
+            self.input.clear()  # line goes on (kept apart while the keyboard typed), else starts afresh
         if not self._types(key):
             return self._review_key(press)
-        action = self._typing_key(press, at)
+        action = self.input.press(press, at)
         if key is Key.ENTER and action.act in (Act.SUBMIT, Act.QUIT):  # a line sent
-            return dataclasses.replace(action, acknowledged=self.line_sent())
+            return dataclasses.replace(action, acknowledged=self.held.line_sent())
         return action
 
     def _types(self, key: Key) -> bool:
-        return key in (Key.CHARACTER, Key.DOTS, Key.BACKSPACE) or (key is Key.ENTER and self.typing)
-
-    def acknowledge(self) -> str:
-        """Acknowledge the first held fact (the player went on): it goes, and the next one, or the answer from its
-        first line, is shown. Its text ("" when none was held)."""
-        if not self.held:
-            return ""
-        fact = self.held.pop(0)
-        self._new_first_held()
-        return fact.text
-
-    def line_sent(self) -> str:
-        """A line sent (here, on the computer keyboard, in the plain mode): it acknowledges the first held fact if
-        that has been on the display, whose text is returned ("" when none was, or it was never read)."""
-        return self.acknowledge() if self.held_read else ""
-
-    def follow(self, typed: str) -> None:
-        """The computer keyboard's input line as it is now: shown as the display's own typing is (over a held
-        fact, which waits for the line to be sent: `line_sent`)."""
-        if self.typing and not self.input.followed:
-            if not typed:
-                return  # the keyboard emptied its own line: what is typed on the display stays
-            self.input.kept = self.input_text  # the display's own line, unsent: kept apart, typed again after
-        kept = self.input.kept
-        self.input.text, self.input.followed = typed, bool(typed)
-        if self.input.six_key is not None:
-            self.input.six_key.clear()
-        self._typing = bool(typed)
-        if not typed and kept:
-            self.clear_input()  # (the display's own line typed again)
-
-    def _typing_key(self, press: Press, at: float) -> Action:
-        entry = self.input.six_key
-        if press.key is Key.ENTER:
-            if entry is not None:
-                entry.flush()
-            text = self.input_text
-            self.clear_input()
-            if text.strip().lower() in QUIT_WORDS:
-                return Action(Act.QUIT, text)
-            return Action(Act.SUBMIT, text) if text.strip() else Action()
-        if press.key is Key.DOTS:
-            bits = int(press.value)
-            self._type(celltable.cell(dot + 1 for dot in range(8) if bits & (1 << dot)) if bits else " ")
-            return Action()
-        if press.key is Key.BACKSPACE:
-            if entry is not None:
-                entry.press("backspace", at)
-            else:
-                self.input.text = self.input.text[:-1]
-            self._typing = bool(self.input_text) or bool(entry is not None and entry.pending)
-            return Action()
-        character = str(press.value)
-        if entry is not None and (character.lower() in DOT_KEYS or character == " "):
-            entry.press("space" if character == " " else character.lower(), at)
-            self._typing = True
-            return Action()
-        if character.isprintable():
-            self._type(character)
-        return Action()
-
-    def clear_input(self) -> None:
-        """Forget the line typed (it was sent); a line of the display's own that the keyboard's stood in front of
-        (`_Input.kept`) is typed again."""
-        kept, self.input.kept = self.input.kept, ""
-        self.input.text = ""
-        self.input.followed = False
-        if self.input.six_key is not None:
-            self.input.six_key.clear()
-        self._typing = False
-        if kept:
-            self._type(kept)
+        return key in (Key.CHARACTER, Key.DOTS, Key.BACKSPACE) or (key is Key.ENTER and self.input.typing)
 
     def _review_key(self, press: Press) -> Action:
         key = press.key
