@@ -133,6 +133,9 @@ class DisplayLink:
                 own_key and any(fact.topic is Topic.MOVE for fact in reply.tells)
             ):  # her own move, or another game: the next digest tells only the moves from here on
                 self.view.waiting.new_news()
+            if self.session.pending is None:  # no question open: none is held or waits (closed elsewhere, withdrawn)
+                self.view.held.drop_if(_asks)
+                self.view.waiting.drop_if(_asks)
             self._game = self.session.game
             self.refresh()
 
@@ -264,6 +267,11 @@ def open_link(
 
     view = BrailleView(display.width, translate, six_key=six_key, history_heading=HISTORY_HEADING)
     return DisplayLink(display, view, session, status_cells), notes
+
+
+def _asks(fact: Fact) -> bool:
+    """A held fact that is a question (its facts are questions, `Topic.QUESTION`): held only while one is open."""
+    return bool(fact.of) and all(isinstance(about, About) and about.topic is Topic.QUESTION for about in fact.of)
 
 
 def to_hold(facts: Sequence[About], narrow: bool) -> Fact | None:

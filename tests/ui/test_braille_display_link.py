@@ -63,3 +63,30 @@ def test_no_advice_to_hear_a_herd_bonus_reaches_the_display():
         shown = [*link.view.answer, *(fact.text for fact in link.view.held)]
         assert not any("hear it here" in text.lower() for text in shown), shown
     assert advised  # the screen and speech have it (the Ram's bonus, which the deck does not know)
+
+
+def test_a_question_held_is_dropped_once_it_is_closed_elsewhere():
+    """A save a phone's move asked of her on the laptop waited unread on the display (another hand's move); Ben took
+    his move back from his phone, and "… Save it?" still waited, to be read after it was closed everywhere else. No
+    question open: none is held, and none waits."""
+    from assistant.core.language.device import DeviceMove
+    from assistant.session import Session
+
+    session = Session(load_card_set())
+    link = DisplayLink(Written(), BrailleView(40), session)  # type: ignore[arg-type]
+    lines = (
+        "new game Ana Ben Cy babies red pink orange",
+        "bring black knight unicorn into Ana",
+        "bring basic red into Ana",
+    )
+    for line in (*lines, "draw", "end turn", "Ben draw", "Ben play unicorn poison", "resolve"):
+        link.render(session.handle(line))
+        link.answered(link.view.frames)
+        link.acknowledge()
+    destroy = DeviceMove("destroy", card="basic-unicorn-red", target="Ana", phoned=("Ben",))
+    link.render(session.phone_desk.device_move("Ben", destroy).reply)
+    asked = [move for move in link.view.waiting if "Save it?" in move.lines[0]]
+    assert asked and session.pending is not None
+    link.render(session.phone_desk.device_move("Ben", DeviceMove("undo", phoned=("Ben",))).reply)
+    assert session.pending is None and not [move for move in link.view.waiting if "Save it?" in move.lines[0]]
+    assert not [line for line in link.view.held if "Save it?" in line.text]

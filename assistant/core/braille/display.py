@@ -346,7 +346,8 @@ class BrailleView:
             win = fact if fact is not None and fact.held is Held.WIN else None
             if win is not None:  # (held as its point, when it has one)
                 win = dataclasses.replace(win, text=point.strip() or win.text)
-            later = Waiting(lines, win, turn, self.waiting.news if move else None, away)
+            other = fact if fact is not None and fact.held is Held.OTHER else None
+            later = Waiting(lines, win, turn, self.waiting.news if move else None, away, other)
             if self.answer or self.waiting or self.held or self.input.typing:
                 self.waiting.wait(later)
                 return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -68,6 +68,9 @@ class Waiting:
     away: bool = False
     """The display's own notice that BRLTTY stopped answering, which it could not show: overtaken by its return
     (`newest_first`), whose notice says it is back, so never read after it."""
+    fact: Fact | None = None
+    """Its decisive fact, when it is neither a win nor a turn (a question the laptop asks, a warning): a move whose
+    fact no longer holds waits no longer (`UnreadMoves.drop_if`)."""
 
 
 class HeldFacts(Sequence[Line]):
@@ -134,6 +137,16 @@ class HeldFacts(Sequence[Line]):
         self._lines.clear()
         self.restart()
         return dropped
+
+    def drop_if(self, over: Callable[[Fact], bool]) -> tuple[str, ...]:
+        """Hold no more the facts `over` says no longer hold (a question answered or closed elsewhere: the front end
+        knows it by its typed values); their texts. The first left is shown from its start when it changed."""
+        first = self._lines[0] if self._lines else None
+        dropped = [line for line in self._lines if line.fact is not None and over(line.fact)]
+        self._lines = [line for line in self._lines if all(line is not gone for gone in dropped)]
+        if (self._lines[0] if self._lines else None) is not first:
+            self.restart()
+        return tuple(line.text for line in dropped)
 
     def rendered(self, line: Line, frame: int) -> bool:
         """Frame number `frame` shows `line`: whether it is the first held fact (its first frame is noted)."""
@@ -218,6 +231,11 @@ class UnreadMoves(Sequence[Waiting]):
         wins = next((index for index, waiting in enumerate(self._moves) if not waiting.win), len(self._moves))
         self._moves.insert(0 if unread.win else wins, unread)
         return True
+
+    def drop_if(self, over: Callable[[Fact], bool]) -> None:
+        """Let the moves waiting whose fact `over` says no longer holds (a question answered or closed elsewhere) wait
+        no longer: read now, they would ask what is no longer asked."""
+        self._moves = [move for move in self._moves if move.fact is None or not over(move.fact)]
 
     def next(self) -> Waiting | None:
         """The next move waiting, taken from them (None: none waits)."""
