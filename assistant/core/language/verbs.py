@@ -222,9 +222,11 @@ class HelpWords:
 
 
 def help_line(row: tuple[str, str], words: HelpWords) -> str:
-    """A row as a line of the game help: its example as typed, then what it does, in the help's words."""
+    """A row as a line of the game help: its example as typed, then what it does, in the help's words; the
+    backticks that mark what is typed in docs/commands.md are left out (a screen reader set to say punctuation,
+    and a braille display, gave them as they were)."""
     example, meaning = _render(row, words)
-    return f"{example.replace('`', '')}: {meaning}."
+    return f"{example}: {meaning}.".replace("`", "")
 
 
 def _render(row: tuple[str, str], words: HelpWords) -> tuple[str, str]:
