@@ -470,14 +470,14 @@ class Pyttsx3Engine:
         """Write `text` to `path` at `rate` (and `volume`, `pitch`, when given) and wait for the finished-utterance
         event (runAndWait alone can return before the file exists). An empty file is rendered once more: that was
         seen once, on a second utterance."""
-        if rate != self._engine_rate:
-            self._engine_rate = rate
-            self._engine.setProperty("rate", int(scale(rate, 80, 175, 450)))
+        if pitch is not None and pitch != self.pitch:
+            self._set_pitch(self._engine, pitch)
         if volume is not None and volume != self.volume:
             self.volume = volume
             self._engine.setProperty("volume", volume / 100)
-        if pitch is not None and pitch != self.pitch:
-            self._set_pitch(self._engine, pitch)
+        if rate != self._engine_rate:
+            self._engine_rate = rate
+            self._engine.setProperty("rate", int(scale(rate, 80, 175, 450)))
         for _attempt in range(2):
             self._finished.clear()
             self._engine.save_to_file(text, str(path))
@@ -517,6 +517,8 @@ class Pyttsx3Backend(WavBackend):
         self.driver = PYTTSX3_DRIVERS.get(platform, "espeak")
         self.own_process = False
         """Render in a child process even when no other backend holds this driver's engine here."""
+        self._retuned = False
+        """A dial was turned since the engine was made (`retune`): it is made again before the next sentence."""
         self._engine: Pyttsx3Engine | None = None
         self._child: subprocess.Popen[bytes] | None = None
 
@@ -575,8 +577,41 @@ class Pyttsx3Backend(WavBackend):
         except OSError as exc:
             raise BackendUnavailable(engine_unavailable("pyttsx3", exc.strerror or str(exc))) from None
 
+    def retune(self, dial: str, value: int) -> bool:
+        """A dial turned: the engine is made again, with it, before the next sentence (pyttsx3's espeak-ng driver
+        takes a rate, pitch or volume set between two files in few of the renders, measured; one set as the engine
+        opens, always). SAPI5 has no pitch."""
+        super().retune(dial, value)
+        self._retuned = True
+        return not (dial == "pitch" and self.driver == "sapi5")
+
+    def _fresh(self) -> None:
+        """The engine made again with the dials as they are now: here, or in a new child process."""
+        self._retuned = False
+        if self._engine is not None:
+            engine = Pyttsx3Engine(
+                self.driver,
+                rate=self.rate,
+                voice=self.voice,
+                volume=self.volume,
+                apart_from=self.apart_from,
+                pitch=self.pitch,
+            )
+            try:
+                engine.open()
+            except BackendUnavailable as exc:
+                raise SpeechError(str(exc)) from None
+            self._engine = engine
+        elif self._child is not None:
+            end_process(self._child)
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                self._child.wait(RENDER_TIMEOUT)
+            self._start_child()
+
     def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
         """Write `text` to `path`, in this process or through the child's engine."""
+        if self._retuned:
+            self._fresh()
         if self._engine is not None:
             self._engine.render(text, path, self._rate(), self.volume, self.pitch)
             return

@@ -187,10 +187,10 @@ class SpeechdBackend(Backend):
 
     def _set_dials(self, client: Any) -> None:
         """The dials turned since the last sentence, set on the connection (under `_commands`)."""
-        setters = {"rate": client.set_rate, "volume": client.set_volume, "pitch": client.set_pitch}
         while self._retuned:
             dial, value = self._retuned.popitem()
-            self._bounded(functools.partial(setters[dial], int(scale(value, -100, 0, 100))), client)
+            setter = getattr(client, f"set_{dial}")  # set_rate, set_volume, set_pitch
+            self._bounded(functools.partial(setter, int(scale(value, -100, 0, 100))), client)
 
     def _wait_end(
         self, message: int | None, wanted: Callable[[], bool], client: Any, serial: int, seconds: float

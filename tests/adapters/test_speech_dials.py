@@ -56,3 +56,44 @@ def test_pyttsx3_her_voice_and_the_table_voice_turn_apart(tmp_path):
     assert hers_after[1] == pytest.approx(hers[1], rel=0.2)  # her volume as it was
     assert table_after[1] < 0.5 * table[1] and table_after[2] < 0.9 * table[2]
     assert table_after[0] == pytest.approx(table[0], rel=0.1)  # the table voice's rate as it was
+
+
+def test_speech_dispatcher_sets_a_turned_dial_before_the_next_sentence_and_a_screen_readers_voice_keeps_its_own():
+    import threading
+    from types import SimpleNamespace
+
+    from assistant.speech import SpeechService
+    from assistant.speech.dispatcher import SpeechdBackend
+    from tests.adapters.test_table_voice import Callbacks, SpeechdClient
+
+    class Dialled(SpeechdClient):
+        def __init__(self) -> None:
+            super().__init__()
+            self.calls: list[tuple[str, int]] = []
+
+        def set_rate(self, value: int) -> None:
+            self.calls.append(("rate", value))
+
+        def set_pitch(self, value: int) -> None:
+            self.calls.append(("pitch", value))
+
+        def speak(self, text, callback=None, event_types=None):
+            self.calls.append(("speak", 0))
+            return super().speak(text, callback, event_types)
+
+    backend, client = SpeechdBackend(), Dialled()
+    backend.open = lambda: None  # type: ignore[method-assign]  # (connected: the client stands for the socket)
+    backend._client, backend._module = client, SimpleNamespace(CallbackType=Callbacks)
+    service = SpeechService(backend)
+    try:
+        assert service.ready.wait(10)
+        assert backend.retune("rate", 80) and backend.retune("pitch", 25)
+        service.say("Rate 80.")
+        for _ in range(2000):  # (the speech worker thread, polled; bounded)
+            if client.sent:
+                break
+            threading.Event().wait(0.005)
+    finally:
+        service.close()
+    assert sorted(client.calls[:2]) == [("pitch", -50), ("rate", 60)] and client.calls[2] == ("speak", 0)
+    assert not SpeechdBackend(own=False).retune("rate", 80)  # her screen reader's rate is her own
