@@ -268,9 +268,9 @@ class TableApp(DisplayKeys):
         )
         yield TextRegion("\n".join(self.replies[0].lines), id="answer", markup=False)
         yield TextRegion("", id="camera", markup=False)
-        yield self.share
         yield TextRegion("", id="table", markup=False)
         yield TextRegion("", id="stables", markup=False)
+        yield self.share  # (below the table: never between an answer and the table; alone with the QR code, on F10)
         yield TextRegion(HISTORY_HEADING, id="history-text", markup=False)
 
     def on_mount(self) -> None:
