@@ -169,7 +169,7 @@ def test_help_and_the_man_page_list_the_typed_speech_keys():
     listed = Session(load_card_set()).handle("help commands all").lines
     assert {"mute: speech off, or on again (F5 in the app).", "rate 70, volume 50, pitch 40"} & set(listed)
     assert any(line.startswith("private: private reading on or off") for line in listed)
-    assert any("table rate 80, table faster: the table voice" in line for line in listed)
+    assert any("table rate 80, table faster: the table voice;" in line for line in listed)
     page = man_page(build_parser(), "0")
     assert "\\fBmute\\fR\nSpeech off, or on again (F5 in the app)." in page
     assert "\\fBrate, table pitch\\fR" in page

@@ -489,9 +489,8 @@ VERBS: tuple[Verb, ...] = (
     )),
     Verb("tune", Kind.LISTENING, (*DIAL_WORDS, *(f"table {word}" for word in DIAL_WORDS)), (
         ("`rate 70`, `volume 50`, `pitch 40`, `faster`, `slower`, `louder`, `softer`, `higher`, `lower`", "your "
-         "voice's rate, volume or pitch, from 0 to 100 (50: the engine's normal rate and pitch), or a step of 10 (in "
-         "the app: Control, Shift, or both, with Up or Down); `table rate 80`, `table faster`: the table voice's, "
-         "which says the other players' moves; kept in the settings file"),
+         "voice, 0 to 100 (50: normal), or a step of 10 (in the app: Control, Shift or both, with Up or Down); "
+         "`table rate 80`, `table faster`: the table voice; kept in the settings file"),
         ("`rate`, `table pitch`", "the setting now, its range and how to change it"),
     ), parse=parse_tuning),
     Verb("verbosity", Kind.LISTENING, ("verbosity",), (
