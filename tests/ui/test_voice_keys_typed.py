@@ -6,6 +6,7 @@ once, are said at the new setting and written to the settings file; a bad value 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 
 import pytest
@@ -173,3 +174,17 @@ def test_help_and_the_man_page_list_the_typed_speech_keys():
     page = man_page(build_parser(), "0")
     assert "\\fBmute\\fR\nSpeech off, or on again (F5 in the app)." in page
     assert "\\fBrate, table pitch\\fR" in page
+
+
+def test_a_damaged_settings_file_is_set_aside_and_a_rate_typed_then_written_anew(private_home):
+    from assistant.storage.settings import settings_path
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[speech]\nrate = 'fast'\n", encoding="utf-8")
+    settings, notice = load_settings()  # as the app starts: said, and the file kept aside
+    assert "damaged" in notice and settings.rate == 50
+    session = make_session(_args(), settings)
+    assert session.handle("rate 70").speech == "Rate 70."
+    assert load_settings() == (dataclasses.replace(settings, rate=70), "")
+    assert [p.name for p in path.parent.iterdir() if ".damaged-" in p.name]  # the damaged one still kept
