@@ -79,3 +79,21 @@ def test_a_notice_at_the_prompt_is_printed_on_a_line_of_its_own_and_the_prompt_a
     assert f"> {failed}" not in printed, printed
     after = printed.split(failed, 1)[1]
     assert after.lstrip("\x1b[K").startswith("\n> "), printed  # the prompt again, under the notice
+
+
+def test_the_apps_first_notes_leave_the_engine_to_about(private_home):
+    """What the app writes under its title at the start (`reply_speaker`'s notes): never the engine that speaks;
+    `about` names it, her voice's and the table voice's."""
+    from assistant.cli import build_parser
+    from assistant.commands.say import describer, reply_speaker
+    from assistant.core.speech.settings import SpeechSettings
+
+    settings = SpeechSettings(speech="own-voice", backend="espeak-ng", earcons=False, table_voice=False)
+    speaker, notes = reply_speaker(build_parser().parse_args(["--no-camera"]), settings=settings)
+    assert speaker is not None
+    try:
+        named = speaker.service.described
+        assert named.startswith("Speech: espeak-ng") and named not in notes, notes
+        assert named in describer(speaker)()
+    finally:
+        speaker.close()
