@@ -114,8 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         print(card_file_damaged(str(exc)), file=sys.stderr)
         return 2
     except LookupError as exc:
-        if isinstance(exc, (IndexError, KeyError)):  # a fault of ours, not a deck or card the player named
-            return _crashed(exc)
+        if not type(exc).__module__.startswith("assistant."):  # a fault of ours (IndexError, KeyError), or a
+            return _crashed(exc)  # library's ("unknown encoding: mbcs"): said, logged, exit 70, never a bare 2
         print(exc.args[0] if exc.args else str(exc), file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -32,6 +32,8 @@ from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
 from assistant.core.language.reply import OWN_KEY, Channel, Choice, Control, Part, Pending, Question, Reply, Segment
 from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
+from assistant.core.speech.settings import SpeechSettings
+from assistant.core.speech.tuning import tune
 from assistant.core.text import readable
 from assistant.core.words.cardtext import HELP_LINES, NO_CHOICE_PENDING, choice_out_of_range
 from assistant.core.words.errors import command_hint, stray_digits, who_plays
@@ -53,7 +55,13 @@ from assistant.core.words.help import (
 from assistant.core.words.pace import missed, placed
 from assistant.core.words.share import REMOVE_WHOSE, share_form
 from assistant.core.words.verbosity import Verbosity
-from assistant.core.words.voice import NOTHING_SAID_YET, answers_heading, verbosity_set
+from assistant.core.words.voice import (
+    NOTHING_SAID_YET,
+    about_app,
+    answers_heading,
+    dial_not_honoured,
+    verbosity_set,
+)
 from assistant.phone_desk import PhoneDesk
 
 __all__ = ["CardResolver", "Control", "Reply", "Session", "Verbosity"]
@@ -100,6 +108,13 @@ class Session:
     installed: Callable[[], Sequence[Deck]] | None = None
     """The decks installed (`assistant.storage.decks.load_all_decks`), so that a scanned label or name of a card
     not in play says which card and deck it is. None: only the cards in play are known."""
+    speech: SpeechSettings = field(default_factory=SpeechSettings)
+    """The speech settings in force: the voices' rate, volume and pitch that `rate 70` or `faster` turn."""
+    retune: Callable[[SpeechSettings, str], bool] | None = None
+    """Applies settings a tuning line changed (`rate 70`, `faster`) and writes them, given the one changed ("rate",
+    "table_pitch"); whether the speech in use honours it (a screen reader keeps its own rate). None: kept here."""
+    about: Callable[[], Sequence[str]] = lambda: about_app("")
+    """`about`: the app's version and the speech in use (the outer layer, which has them, sets it)."""
     me: str = ""
     """The player's name in games (the `me` setting): a digest of what she missed says first the moves that took
     her cards. "" or no such player: the first player."""
@@ -352,6 +367,15 @@ class Session:
             return self.keep(self.lobby.new_game(command))
         if verb == "resume":
             return self.resume_game()
+        if verb == "about":
+            self._commanded = False
+            return Reply.of(*self.about())
+        if verb in ("mute", "private"):  # what F5 and F6 do, done by the front end that has the speech
+            self._commanded = False
+            return Reply(control=Control.SPEECH, argument=verb)
+        if verb == "tune":
+            self._commanded = False
+            return self._tune(command)
         if verb in ("repeat", "stop", "history", "verbosity", "catch-up"):
             self._commanded = False  # listening again leaves an open question open
             return self._listening(command)
@@ -394,6 +418,19 @@ class Session:
         level = Verbosity(command.word) if command.word else self.verbosity.next()
         self.set_verbosity(level)
         return Reply.of(verbosity_set(level.value))
+
+    def _tune(self, command: Command) -> Reply:
+        """`rate 70`, `faster`, `table pitch 40`: the voice's setting changed, applied and written, and said (at the
+        new setting: applied before the reply is said); a bad value answered with the range and the setting now."""
+        tuned = tune(self.speech, command)
+        if tuned.refused:
+            return Reply.error(tuned.sentence)
+        if not tuned.changed:
+            return Reply.of(tuned.sentence)
+        self.speech = tuned.settings
+        if self.retune is None or self.retune(tuned.settings, tuned.name):
+            return Reply.of(tuned.sentence)
+        return Reply.of(tuned.sentence, dial_not_honoured(tuned.name.removeprefix("table_")))
 
     def _my_seat(self) -> int | None:
         """The player's seat in the game (by the `me` setting; the first player when it names none)."""

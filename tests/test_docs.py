@@ -49,7 +49,7 @@ def test_the_readmes_keys_table_has_every_key_of_the_app():
         line.split("|")[1] for line in README.split("## Keyboard")[1].splitlines() if line.startswith("|")
     )
     spelled = {"ctrl": "Ctrl", "escape": "Escape", "pageup": "Page Up", "pagedown": "Page Down", "up": "Up"}
-    spelled |= {"down": "Down", **{f"f{n}": f"F{n}" for n in range(1, 13)}}
+    spelled |= {"down": "Down", "shift": "Shift", **{f"f{n}": f"F{n}" for n in range(1, 13)}}
     for binding in [*TableApp.BINDINGS, *BrailleInput.BINDINGS]:
         key = binding.key  # type: ignore[union-attr]
         name = "+".join(spelled.get(part, part.upper()) for part in key.split("+"))

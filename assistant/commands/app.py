@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from assistant.commands.say import describer, retuner
 from assistant.core.cards.card import CardSet, CardType
 from assistant.core.language.lobby import shipped_addons
 from assistant.core.words.cardtext import NO_TERMINAL, deck_chosen
@@ -86,6 +87,7 @@ def make_session(args: argparse.Namespace, settings: SpeechSettings | None = Non
         installed=functools.cache(lambda: tuple(load_all_decks()[0])),  # read at the first code that needs it
     )
     session.remember = _remember_verbosity
+    session.speech, session.retune = settings, retuner(None)  # (the speaker's, once there is one)
     return session
 
 
@@ -136,6 +138,8 @@ def make_app(
 
     settings = settings if settings is not None else load_settings()[0]
     session = make_session(args, settings)
+    session.retune = retuner(speak)  # a voice's dial turned: written, and applied to the voices `speak` has
+    session.about = describer(speak)
     first = opening(session, args, notices)
     heading = app_heading(deck_chosen(session.cards))
     braille, braille_notes = braille_display(session, args, settings)
@@ -257,7 +261,7 @@ def _run_plain_mode(
 ) -> int:
     """The plain line mode: the lines of a script (`lines`), or lines typed at a terminal or piped in; `notices` are
     said first, `offer` offers to resume the last game."""
-    from assistant.ui.plain import PROMPT, edited_lines, run_plain
+    from assistant.ui.plain import PROMPT, PROMPTED, edited_lines, run_plain
 
     session = make_session(args, settings)
     first = opening(session, args, notices, offer=offer)
@@ -275,8 +279,9 @@ def _run_plain_mode(
         from assistant.core.words.voice import plain_left_to
 
         notes = [plain_left_to(reader), *notes]
+    session.retune, session.about = retuner(speaker), describer(speaker)
     if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
-        speaker.attach(lambda text: print(text, file=sys.stderr, flush=True))
+        speaker.attach(PROMPTED.notice)  # (on a line of its own, never after the prompt)
         speaker.players, speaker.names = session.players, session.lobby.sentence_names
     try:  # the notes (the speech engine chosen) are printed after the greeting: the first words are the app's
         share = getattr(args, "share", None)

@@ -70,6 +70,11 @@ FILES = (
      "codes"),
     ("~/.local/share/table-assistant/crash.log", "the details of an unexpected error"),
 )  # fmt: skip
+#: The man page's LISTENING: what the lines of the verb table's Listening section are (each F key of the app has one).
+LISTENING = (
+    "Lines typed in the app, in --plain or on a braille display's keyboard, about what is said and how; each "
+    "F key of the app has one"
+)
 #: The man page's EXIT STATUS.
 EXIT_STATUS = (
     ("0", "done"),
@@ -103,11 +108,25 @@ def man_page(parser: argparse.ArgumentParser, version: str) -> str:
         if each.description:
             out += [".PP", _roff(" ".join(each.description.split()))]
         out += [*_options(each), *_examples(each)]
+    out += [".SH LISTENING", _roff(LISTENING + "."), *_listening()]
     for title, items in (("ENVIRONMENT", ENVIRONMENT), ("FILES", FILES), ("EXIT STATUS", EXIT_STATUS)):
         out.append(f".SH {title}")
         for term, meaning in items:
             out += [".TP", f"\\fB{_roff(term)}\\fR", _roff(meaning[:1].upper() + meaning[1:] + ".")]
     return "\n".join(out) + "\n"
+
+
+def _listening() -> list[str]:
+    """The verb table's Listening rows (`assistant/core/language/verbs.py`), each a term and what it does."""
+    from assistant.core.language.verbs import VERBS, Kind
+
+    out = []
+    for verb in VERBS:
+        if verb.kind is Kind.LISTENING:
+            for example, meaning in verb.rendered():
+                plain = meaning.replace("`", "")
+                out += [".TP", f"\\fB{_roff(example.replace('`', ''))}\\fR", _roff(plain[:1].upper() + plain[1:] + ".")]
+    return out
 
 
 def _usage(parser: argparse.ArgumentParser) -> list[str]:

@@ -13,6 +13,7 @@ import shutil
 import sys
 import tempfile
 import wave
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +28,7 @@ from assistant.core.words.voice import (
     STARTED_MUTED,
     TEXT_EMPTY,
     WAV_CUT_SHORT,
+    about_app,
     plain_left_to,
     say_failed,
     text_too_long_to_say,
@@ -244,7 +246,36 @@ def reply_speaker(
     )
     service.muted, speaker.private = settings.muted, settings.private  # as F5 and F6 left them last time
     speaker.on_change = _remember
-    return speaker, notes + service.take_notices()[skip:] + ([STARTED_MUTED] if settings.muted else [])
+    # (the engine's name is left out: the first words are the app's; `about` names it)
+    taken = service.take_notices(naming=False)[skip:]
+    return speaker, notes + taken + ([STARTED_MUTED] if settings.muted else [])
+
+
+def retuner(speaker: object | None) -> Callable[[SpeechSettings, str], bool]:
+    """What carries out a voice's dial turned in the app (`Session.retune`): the setting written for the next start,
+    and applied to the voices of `speaker` (a `ReplySpeaker`; none, or one with no voices, a test's: speech is off,
+    and the setting is kept)."""
+    turn: Callable[[str, int], bool] | None = getattr(speaker, "retune", None)
+
+    def retune(settings: SpeechSettings, name: str) -> bool:
+        value = getattr(settings, name)
+        _remember(**{name: value})
+        return turn is None or turn(name, value)
+
+    return retune
+
+
+def describer(speaker: object | None) -> Callable[[], list[str]]:
+    """`about` (`Session.about`): the app's version and the engines `speaker`'s voices speak with (a `ReplySpeaker`;
+    none: speech is off)."""
+    from assistant import __version__
+
+    def about() -> list[str]:
+        service = getattr(speaker, "service", None)
+        table = getattr(service, "table", None)
+        return about_app(__version__, getattr(service, "described", ""), getattr(table, "described", ""))
+
+    return about
 
 
 def _remember(**setting: object) -> None:

@@ -88,7 +88,7 @@ def make_backends(
     private_player = (
         Player.choose(settings.player, settings.private_device, platform)[0] if settings.private_device else None
     )
-    voice: dict[str, Any] = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume)
+    voice: dict[str, Any] = dict(rate=settings.rate, voice=settings.voice, volume=settings.volume, pitch=settings.pitch)
     makers: dict[str, Callable[[], Backend]] = {
         "speechd": lambda: SpeechdBackend(**voice),
         "pyttsx3": lambda: _faster(Pyttsx3Backend(player, private_player, **voice, platform=platform), settings),
@@ -123,7 +123,7 @@ def _screen_reader_backend(platform: str) -> Callable[[], Backend]:
         from assistant.speech.readers import ScreenReaderBackend
 
         return ScreenReaderBackend
-    return lambda: SpeechdBackend()  # the reader's own voice, rate and volume: none of ours is set
+    return lambda: SpeechdBackend(own=False)  # the reader's own voice, rate and volume: none of ours is set
 
 
 def _private_backend(
@@ -222,7 +222,14 @@ def _table_voice(settings: SpeechSettings, platform: str, earcons: Any) -> Speec
     player = Player.choose(settings.player, settings.device, platform)[0]
     if player is None or not player.mixes:
         return None
-    table_settings = replace(settings, rate=settings.table_rate, voice=settings.table_voice_name, others_faster=0)
+    table_settings = replace(
+        settings,
+        rate=settings.table_rate,
+        volume=settings.table_volume,
+        pitch=settings.table_pitch,
+        voice=settings.table_voice_name,
+        others_faster=0,
+    )
     backends, _ = make_backends(table_settings, wav_only=True, platform=platform)
     for backend in backends:
         if isinstance(backend, (Pyttsx3Backend, EspeakBackend)) and not settings.table_voice_name:

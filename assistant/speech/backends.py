@@ -48,7 +48,7 @@ from assistant.core.words.voice import (
     voice_unknown,
 )
 from assistant.speech.player import Player, Playing, end_process, start_quietly
-from assistant.speech.silence import trim_silent_end
+from assistant.speech.silence import soften, trim_silent_end
 from assistant.speech.soundfile import as_wav
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
@@ -109,6 +109,11 @@ class Backend:
         """Whether private utterances can go to a separate (headphones) device."""
         return False
 
+    def retune(self, dial: str, value: int) -> bool:
+        """Turn a dial ("rate", "volume", "pitch"; 0 to 100) for what is said next (any thread); whether this engine
+        honours it (a screen reader keeps its own rate)."""
+        return False
+
     def speak(
         self,
         utterance: Utterance,
@@ -148,6 +153,10 @@ class SilentBackend(Backend):
         """One written notice: why the app is silent."""
         return self.sentence or speech_silent(self.reason)
 
+    def retune(self, dial: str, value: int) -> bool:
+        """Nothing is said: the setting is kept for when it is (no engine keeps one of its own)."""
+        return True
+
 
 class WavBackend(Backend):
     """Renders each sentence to a WAV file and plays it in a child process, rendering the next sentence while
@@ -184,6 +193,10 @@ class WavBackend(Backend):
         the same file), or "[earcon]" alone. One entry per player process, so per opening of the sound device."""
         self.rate = 50
         """0 slowest, 50 the engine's normal rate, 100 fastest (the engines' own constructors set it)."""
+        self.volume = 100
+        """0 silent to 100 full (the engines' own constructors set it)."""
+        self.pitch = 50
+        """0 lowest, 50 the voice's own pitch, 100 highest."""
         self.others_faster = 0
         """How many steps of `rate` faster another hand's words are said (`SpeechSettings.others_faster`)."""
         self._other = False
@@ -195,6 +208,11 @@ class WavBackend(Backend):
     def _rate(self) -> int:
         """The rate to render at now: faster for another hand's words when the player asked for that."""
         return min(self.rate + self.others_faster, 100) if self._other else self.rate
+
+    def retune(self, dial: str, value: int) -> bool:
+        """The next sentence rendered at the new rate, volume or pitch (each render reads them)."""
+        setattr(self, dial, value)
+        return True
 
     def describe(self) -> str:
         """ "Speech: pyttsx3, played with aplay." """
@@ -384,9 +402,12 @@ class Pyttsx3Engine:
     callback in the library's global state, so two voices in one process would be one voice: a second engine of a
     driver always runs in a child process."""
 
-    def __init__(self, driver: str, *, rate: int, voice: str, volume: int, apart_from: str | None) -> None:
+    def __init__(
+        self, driver: str, *, rate: int, voice: str, volume: int, apart_from: str | None, pitch: int = 50
+    ) -> None:
         self.driver = driver
         self.rate, self.voice, self.volume, self.apart_from = rate, voice, volume, apart_from
+        self.pitch = pitch
         self.notices: list[str] = []
         """Sentences for the player (a voice that is not installed)."""
         self._engine: Any = None
@@ -412,6 +433,7 @@ class Pyttsx3Engine:
         engine.setProperty("rate", int(scale(self.rate, 80, 175, 450)))
         self._engine_rate = self.rate
         engine.setProperty("volume", self.volume / 100)
+        self._set_pitch(engine, self.pitch)
         voice = self.voice
         if not voice and self.apart_from is not None:
             voice = self._voice_apart(engine)
@@ -438,9 +460,21 @@ class Pyttsx3Engine:
     def _on_finished(self, name=None, completed=True) -> None:
         self._finished.set()  # called on espeak's own thread: only an event is touched
 
-    def render(self, text: str, path: Path, rate: int) -> None:
-        """Write `text` to `path` at `rate` and wait for the finished-utterance event (runAndWait alone can return
-        before the file exists). An empty file is rendered once more: that was seen once, on a second utterance."""
+    def _set_pitch(self, engine: Any, pitch: int) -> None:
+        """The voice's pitch, 0 to 100 (50 its own), where the driver has one (SAPI5 has none, and prints so)."""
+        if self.driver != "sapi5":
+            engine.setProperty("pitch", pitch)
+        self.pitch = pitch
+
+    def render(self, text: str, path: Path, rate: int, volume: int | None = None, pitch: int | None = None) -> None:
+        """Write `text` to `path` at `rate` (and `volume`, `pitch`, when given) and wait for the finished-utterance
+        event (runAndWait alone can return before the file exists). An empty file is rendered once more: that was
+        seen once, on a second utterance."""
+        if pitch is not None and pitch != self.pitch:
+            self._set_pitch(self._engine, pitch)
+        if volume is not None and volume != self.volume:
+            self.volume = volume
+            self._engine.setProperty("volume", volume / 100)
         if rate != self._engine_rate:
             self._engine_rate = rate
             self._engine.setProperty("rate", int(scale(rate, 80, 175, 450)))
@@ -451,6 +485,8 @@ class Pyttsx3Engine:
             if not self._finished.wait(RENDER_TIMEOUT):
                 raise SpeechError(engine_unavailable("pyttsx3", ENGINE_UNFINISHED))
             if as_wav(path) > 0:  # NSSpeechSynthesizer writes AIFF whatever the name: made WAV here
+                if self.driver == "espeak":  # (its driver writes every file at full volume; SAPI5's is set)
+                    soften(path, self.volume)
                 return
         raise SpeechError(engine_unavailable("pyttsx3", ENGINE_EMPTY_SOUND))
 
@@ -474,13 +510,15 @@ class Pyttsx3Backend(WavBackend):
 
     name = "pyttsx3"
 
-    def __init__(self, player: Player | None, private_player: Player | None = None, *, rate: int = 50,
-                 voice: str = "", volume: int = 100, platform: str = sys.platform) -> None:  # fmt: skip
+    def __init__(self, player: Player | None, private_player: Player | None = None, *, rate: int = 50, voice: str = "",
+                 volume: int = 100, pitch: int = 50, platform: str = sys.platform) -> None:  # fmt: skip
         super().__init__(player, private_player)
-        self.rate, self.voice, self.volume = rate, voice, volume
+        self.rate, self.voice, self.volume, self.pitch = rate, voice, volume, pitch
         self.driver = PYTTSX3_DRIVERS.get(platform, "espeak")
         self.own_process = False
         """Render in a child process even when no other backend holds this driver's engine here."""
+        self._retuned = False
+        """A dial was turned since the engine was made (`retune`): it is made again before the next sentence."""
         self._engine: Pyttsx3Engine | None = None
         self._child: subprocess.Popen[bytes] | None = None
 
@@ -500,7 +538,12 @@ class Pyttsx3Backend(WavBackend):
                 _IN_PROCESS[self.driver] = self
         if here:
             engine = Pyttsx3Engine(
-                self.driver, rate=self.rate, voice=self.voice, volume=self.volume, apart_from=self.apart_from
+                self.driver,
+                rate=self.rate,
+                voice=self.voice,
+                volume=self.volume,
+                apart_from=self.apart_from,
+                pitch=self.pitch,
             )
             try:
                 engine.open()
@@ -520,7 +563,7 @@ class Pyttsx3Backend(WavBackend):
     def _start_child(self) -> None:
         import json
 
-        settings = dict(driver=self.driver, rate=self.rate, voice=self.voice, volume=self.volume)
+        settings = dict(driver=self.driver, rate=self.rate, voice=self.voice, volume=self.volume, pitch=self.pitch)
         settings["apart_from"] = self.apart_from  # type: ignore[assignment]
         try:
             self._child = subprocess.Popen(
@@ -534,10 +577,43 @@ class Pyttsx3Backend(WavBackend):
         except OSError as exc:
             raise BackendUnavailable(engine_unavailable("pyttsx3", exc.strerror or str(exc))) from None
 
+    def retune(self, dial: str, value: int) -> bool:
+        """A dial turned: the engine is made again, with it, before the next sentence (pyttsx3's espeak-ng driver
+        takes a rate, pitch or volume set between two files in few of the renders, measured; one set as the engine
+        opens, always). SAPI5 has no pitch."""
+        super().retune(dial, value)
+        self._retuned = True
+        return not (dial == "pitch" and self.driver == "sapi5")
+
+    def _fresh(self) -> None:
+        """The engine made again with the dials as they are now: here, or in a new child process."""
+        self._retuned = False
+        if self._engine is not None:
+            engine = Pyttsx3Engine(
+                self.driver,
+                rate=self.rate,
+                voice=self.voice,
+                volume=self.volume,
+                apart_from=self.apart_from,
+                pitch=self.pitch,
+            )
+            try:
+                engine.open()
+            except BackendUnavailable as exc:
+                raise SpeechError(str(exc)) from None
+            self._engine = engine
+        elif self._child is not None:
+            end_process(self._child)
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                self._child.wait(RENDER_TIMEOUT)
+            self._start_child()
+
     def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
         """Write `text` to `path`, in this process or through the child's engine."""
+        if self._retuned:
+            self._fresh()
         if self._engine is not None:
-            self._engine.render(text, path, self._rate())
+            self._engine.render(text, path, self._rate(), self.volume, self.pitch)
             return
         self._render_in_child(text, path)
 
@@ -550,7 +626,8 @@ class Pyttsx3Backend(WavBackend):
         watchdog = threading.Timer(max(RENDER_TIMEOUT, len(text) / 250), end_process, [child])
         watchdog.start()
         try:
-            child.stdin.write((json.dumps(dict(text=text, path=str(path), rate=self._rate())) + "\n").encode())
+            asked = dict(text=text, path=str(path), rate=self._rate(), volume=self.volume, pitch=self.pitch)
+            child.stdin.write((json.dumps(asked) + "\n").encode())
             child.stdin.flush()
             answer = json.loads(child.stdout.readline() or b"{}")
         except (OSError, ValueError):
@@ -585,9 +662,9 @@ class EspeakBackend(WavBackend):
     name = "espeak-ng"
 
     def __init__(self, player: Player | None, private_player: Player | None = None, *, rate: int = 50,
-                 voice: str = "", volume: int = 100) -> None:  # fmt: skip
+                 voice: str = "", volume: int = 100, pitch: int = 50) -> None:  # fmt: skip
         super().__init__(player, private_player)
-        self.rate, self.voice, self.volume = rate, voice, volume
+        self.rate, self.voice, self.volume, self.pitch = rate, voice, volume, pitch
         self.program = ""
 
     def open(self) -> None:
@@ -597,8 +674,10 @@ class EspeakBackend(WavBackend):
             raise BackendUnavailable(engine_unavailable("espeak-ng", ENGINE_NOT_INSTALLED))
 
     def _options(self) -> list[str]:
-        # espeak-ng's own scales: 80 to 450 words a minute (175 normal), amplitude 0 to 200 (100 normal)
+        # espeak-ng's own scales: 80 to 450 words a minute (175 normal), amplitude 0 to 200 (100 normal), pitch 0 to
+        # 99 (50 normal)
         options = ["-s", str(int(scale(self._rate(), 80, 175, 450))), "-a", str(self.volume)]
+        options += ["-p", str(min(self.pitch, 99))]
         voice = self.voice or (espeak_apart(self.apart_from) if self.apart_from is not None else "")
         return options + (["-v", voice] if voice else [])
 

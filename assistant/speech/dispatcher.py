@@ -74,8 +74,15 @@ class SpeechdBackend(Backend):
 
     name = "speechd"
 
-    def __init__(self, *, rate: int = 50, voice: str = "", volume: int = 100, environ=os.environ) -> None:
-        self.rate, self.voice, self.volume = rate, voice, volume
+    def __init__(
+        self, *, rate: int = 50, voice: str = "", volume: int = 100, pitch: int = 50, environ=os.environ, own=True
+    ) -> None:
+        self.rate, self.voice, self.volume, self.pitch = rate, voice, volume, pitch
+        self.own = own
+        """The app's own voice through speech-dispatcher: our rate, volume and pitch are set. False: the screen
+        reader's, whose voice, rate, volume and pitch are the player's own and never changed here."""
+        self._retuned: dict[str, int] = {}
+        """Dials turned since the last sentence was sent, set on the connection before the next."""
         self.environ = environ
         self._client: Any = None  # a speechd.SSIPClient, once opened
         self._ends = MessageEnds()
@@ -117,6 +124,8 @@ class SpeechdBackend(Backend):
         try:
             if self.rate != 50:
                 self._bounded(lambda: client.set_rate(int(scale(self.rate, -100, 0, 100))))
+            if self.pitch != 50:
+                self._bounded(lambda: client.set_pitch(int(scale(self.pitch, -100, 0, 100))))
             if self.voice:
                 self._bounded(lambda: client.set_synthesis_voice(self.voice))
             self._bounded(lambda: client.set_volume(int(scale(self.volume, -100, 0, 100))))
@@ -149,6 +158,7 @@ class SpeechdBackend(Backend):
                     client = self._client
                     if not wanted() or client is None:
                         return  # cancelled while waiting for the lock
+                    self._set_dials(client)
                     result = self._bounded(
                         functools.partial(client.speak, piece, callback=ended, event_types=events), client
                     )
@@ -165,6 +175,22 @@ class SpeechdBackend(Backend):
                 self._cancel_message()
                 return
             finished(index)
+
+    def retune(self, dial: str, value: int) -> bool:
+        """The app's own voice: set on the connection before the next sentence (by the worker, which owns it); the
+        screen reader's voice is the player's own, and keeps its rate, volume and pitch."""
+        if not self.own:
+            return False
+        setattr(self, dial, value)
+        self._retuned[dial] = value
+        return True
+
+    def _set_dials(self, client: Any) -> None:
+        """The dials turned since the last sentence, set on the connection (under `_commands`)."""
+        while self._retuned:
+            dial, value = self._retuned.popitem()
+            setter = getattr(client, f"set_{dial}")  # set_rate, set_volume, set_pitch
+            self._bounded(functools.partial(setter, int(scale(value, -100, 0, 100))), client)
 
     def _wait_end(
         self, message: int | None, wanted: Callable[[], bool], client: Any, serial: int, seconds: float

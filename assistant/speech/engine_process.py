@@ -26,6 +26,7 @@ def serve(settings: dict, requests: IO[str], answers: IO[str]) -> None:
         voice=settings["voice"],
         volume=settings["volume"],
         apart_from=settings["apart_from"],
+        pitch=settings.get("pitch", 50),
     )
     failure = ""
     try:
@@ -38,7 +39,9 @@ def serve(settings: dict, requests: IO[str], answers: IO[str]) -> None:
         answer: dict = {"error": failure} if failure else {}
         if not failure:
             try:
-                engine.render(request["text"], Path(request["path"]), request["rate"])
+                engine.render(
+                    request["text"], Path(request["path"]), request["rate"], request.get("volume"), request.get("pitch")
+                )
                 answer = {"done": True}
             except SpeechError as exc:
                 answer = {"error": str(exc)}

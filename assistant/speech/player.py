@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from assistant.core.words.outage import player_not_installed, player_unknown, portaudio_missing
+from assistant.core.words.outage import System, player_not_installed, player_unknown, portaudio_missing
 from assistant.speech.mixer import KILLED, PlayedHere
 
 #: The players looked for, in order, when the setting is "auto", by platform (`sys.platform`; Linux and the other
@@ -184,7 +184,7 @@ class Player:
             from assistant.speech.mixer import portaudio_installed
 
             if not portaudio_installed():
-                return chosen, portaudio_missing(instead)
+                return chosen, portaudio_missing(instead, system_of(platform))
         if name == "auto":
             return chosen, ""
         if name not in KNOWN and shutil.which(name) is not None:
@@ -206,6 +206,34 @@ class Player:
         if self.winsound is not None:
             return WinsoundPlaying(Path(path).read_bytes(), self.winsound)
         return start_quietly([*self.command, str(path)])
+
+
+#: The groups whose members may use sudo on Debian and Ubuntu.
+SUDO_GROUPS = ("sudo", "admin")
+
+
+def system_of(platform: str = sys.platform) -> System:
+    """The computer a missing piece's fix is said for (`outage.System`): Windows, macOS, or Linux, on Debian or
+    Ubuntu (apt) as root, as a user who may use sudo, or as one who may not."""
+    if platform == "win32":
+        return System.WINDOWS
+    if platform == "darwin":
+        return System.MACOS
+    if shutil.which("apt-get") is None:
+        return System.LINUX
+    if getattr(os, "geteuid", lambda: -1)() == 0:
+        return System.DEBIAN_ROOT
+    return System.DEBIAN_SUDO if _in_groups(SUDO_GROUPS) else System.DEBIAN_USER
+
+
+def _in_groups(names: tuple[str, ...]) -> bool:
+    """Whether this user is in one of the groups named."""
+    try:
+        import grp
+
+        return any(grp.getgrgid(gid).gr_name in names for gid in os.getgroups())
+    except (ImportError, KeyError, OSError):
+        return False
 
 
 def _winsound(platform: str) -> Any:

@@ -195,6 +195,17 @@ class ReplySpeaker(SaysByOrigin):
         service.interrupt(sentence, Priority.IMPORTANT)
         return sentence
 
+    def retune(self, name: str, value: int) -> bool:
+        """A voice's dial turned in the app (`rate 70`: "rate"; `table faster`: "table_rate"), for what that voice
+        says next; whether the speech in use honours it (a screen reader keeps its own rate; no table voice)."""
+        service = self.service.table if name.startswith("table_") else self.service
+        if service is None:
+            return False
+        dial, private = name.removeprefix("table_"), service.private_backend  # (the headphones' voice is hers too)
+        if private is not None and private is not service.backend:
+            private.retune(dial, value)
+        return service.backend.retune(dial, value)
+
     def _changed(self, **setting: object) -> None:
         if self.on_change is not None:
             self.on_change(**setting)

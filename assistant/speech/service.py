@@ -65,6 +65,12 @@ class _Turn:
         return not (self.cut or self.trimmed)
 
 
+def _transcribe(transcript: Transcript, held: list[str] | None) -> None:
+    """The notices held back from the transcript until its first utterance (`SpeechService._untranscribed`)."""
+    for sentence in held or ():
+        transcript.write("notice", sentence)
+
+
 class SpeechService:
     """Interruptible speech in order, with stale replies dropped or shortened and a history; every public method
     returns at once."""
@@ -95,6 +101,13 @@ class SpeechService:
         self.transcript = transcript
         self.notices: list[str] = []
         """Every sentence for the player, in order (the first one reports the backend)."""
+        self.described = ""
+        """The sentence naming the engine chosen (and its player), said only on request (`about`)."""
+        self._naming: int | None = None
+        """Where in `notices` that sentence is, when the engine speaks: never shown unasked (`take_notices`)."""
+        self._untranscribed: list[str] | None = []
+        """Notices held back from the transcript until its first utterance (the welcome), then written after it;
+        None once it was written."""
         self._delivered = 0
         self._failures: list[str] = []
         """How many of `notices` were handed to `on_notice` or taken with `take_notices()`."""
@@ -316,12 +329,14 @@ class SpeechService:
         for sentence in pending:
             self._deliver(on_notice, sentence)
 
-    def take_notices(self) -> list[str]:
-        """The notices not yet delivered (the app writes these under its title at start)."""
+    def take_notices(self, *, naming: bool = True) -> list[str]:
+        """The notices not yet delivered (the app writes these under its title at start); without the sentence
+        naming the engine chosen when not `naming` (the first words are the app's: engines are named on request,
+        or when something is missing)."""
         with self._cond:
-            pending = self.notices[self._delivered :]
+            pending = list(enumerate(self.notices))[self._delivered :]
             self._delivered = len(self.notices)
-        return pending
+        return [sentence for index, sentence in pending if naming or index != self._naming]
 
     @property
     def failure(self) -> str:
@@ -391,6 +406,9 @@ class SpeechService:
         if self.earcons is not None:
             self.earcons.close()
         if self.transcript is not None:
+            with self._cond:
+                held, self._untranscribed = self._untranscribed, None
+            _transcribe(self.transcript, held)  # (nothing was said: the notices held are written all the same)
             self.transcript.close()
 
     # Inside: the queue's decisions, the transcript, the worker.
@@ -444,6 +462,9 @@ class SpeechService:
         if utterance.sound:
             marks.append(f"sound:{utterance.sound}")
         transcript.write(utterance.priority.value, utterance.text, tuple(marks))
+        with self._cond:
+            held, self._untranscribed = self._untranscribed, None
+        _transcribe(transcript, held)
         self._transcript_failed(transcript)
 
     def _transcript_failed(self, transcript: Transcript) -> None:
@@ -478,7 +499,7 @@ class SpeechService:
                 self._failures.append(sentence)
         self._notice(sentence)
 
-    def _notice(self, sentence: str, *, again: bool = False) -> None:
+    def _notice(self, sentence: str, *, again: bool = False, transcribed: bool = True) -> None:
         with self._cond:
             if sentence in self.notices and not again:
                 return  # an engine failing on every utterance is reported once, not every time
@@ -486,7 +507,10 @@ class SpeechService:
             callback = self.on_notice
             if callback is not None:
                 self._delivered = len(self.notices)
-        if self.transcript is not None:
+            held = self._untranscribed
+            if held is not None and transcribed:
+                held.append(sentence)  # written after the first utterance: the transcript starts with the welcome
+        if self.transcript is not None and transcribed and held is None:
             self.transcript.write("notice", sentence)
         if callback is not None:
             self._deliver(callback, sentence)
@@ -526,7 +550,11 @@ class SpeechService:
             for backend in (self.backend, self.private_backend):
                 if backend is not None:
                     backend.sounds = dict(self.earcons.files)
-        self._notice(chosen.describe())
+        self.described = chosen.describe()
+        speaks = not isinstance(chosen, SilentBackend)  # silence is said; an engine is named only on request
+        self._notice(self.described, transcribed=not speaks)
+        if speaks:
+            self._naming = self.notices.index(self.described)
         self.ready.set()
 
     def _run(self) -> None:

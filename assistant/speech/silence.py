@@ -1,4 +1,5 @@
-"""The silence after a rendered sentence, cut to a short pause before the sentence is played.
+"""The silence after a rendered sentence, cut to a short pause before the sentence is played; and a rendered
+sentence made softer (`soften`).
 
 espeak-ng (and pyttsx3 through it) writes about 0.3 s of silence after every sentence. Played as it is, that
 silence holds back the next sentence, and at table pace the reply to the key after a turn change.
@@ -46,3 +47,28 @@ def trim_silent_end(path: Path) -> None:
     with contextlib.suppress(OSError, wave.Error), wave.open(str(path), "wb") as sound:
         sound.setparams(params)
         sound.writeframes(frames[: keep * 2])
+
+
+def soften(path: Path, volume: int) -> None:
+    """Scale a rendered 16-bit sentence to `volume` (0 to 100) of its loudness: pyttsx3's espeak-ng driver takes a
+    volume and writes its files at full volume all the same (measured). Other files are left as they are."""
+    if volume >= 100:
+        return
+    try:
+        with wave.open(str(path), "rb") as sound:
+            params = sound.getparams()
+            if params.sampwidth != 2 or params.comptype != "NONE":
+                return
+            frames = sound.readframes(params.nframes)
+    except (OSError, EOFError, wave.Error):
+        return
+    samples = array.array("h", frames[: len(frames) - len(frames) % 2])
+    if sys.byteorder == "big":
+        samples.byteswap()
+    factor = max(volume, 0) / 100
+    softer = array.array("h", [int(sample * factor) for sample in samples])
+    if sys.byteorder == "big":
+        softer.byteswap()
+    with contextlib.suppress(OSError, wave.Error), wave.open(str(path), "wb") as sound:
+        sound.setparams(params)
+        sound.writeframes(softer.tobytes())

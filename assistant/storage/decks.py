@@ -57,6 +57,11 @@ def deck_files() -> dict[str, Path]:
     return found
 
 
+class DeckChoiceError(LookupError):
+    """A deck asked for that cannot be had: none installed with that id, or an add-on that does not add to the base
+    chosen. Its message, for the player, names what there is."""
+
+
 def load_all_decks() -> tuple[list[Deck], list[CardDataError]]:
     """Every installed deck that loads, and the errors of those that do not."""
     decks, errors = [], []
@@ -69,10 +74,11 @@ def load_all_decks() -> tuple[list[Deck], list[CardDataError]]:
 
 
 def load_deck(deck_id: str) -> Deck:
-    """The installed deck with this id; `LookupError` naming the installed ids when there is none."""
+    """The installed deck with this id; `DeckChoiceError` (a `LookupError`) naming the installed ids when there is
+    none."""
     files = deck_files()
     if deck_id not in files:
-        raise LookupError(no_such_deck(deck_id, list(files)))
+        raise DeckChoiceError(no_such_deck(deck_id, list(files)))
     return load_deck_file(files[deck_id])
 
 
@@ -151,7 +157,7 @@ def load_card_set(base: str = DEFAULT_DECK, addons: list[str] | tuple[str, ...] 
         if addon.info.kind == "import" and addon.info.base == chosen.id:
             continue  # an overlay of the base, applied below (saves of earlier versions list it as an add-on)
         if not addon.info.adds_to(chosen.info):
-            raise LookupError(cannot_add_to(addon.info, chosen.info))
+            raise DeckChoiceError(cannot_add_to(addon.info, chosen.info))
         decks.append(addon)
     card_set = combine(decks)
     if not imports:

@@ -152,6 +152,13 @@ class TableApp(DisplayKeys):
         Binding("f5", "speech('mute')", "Mute", show=False, priority=True),
         Binding("f6", "speech('private')", "Private reading", show=False, priority=True),
         Binding("f7", "verbosity", "Verbosity", show=False, priority=True),
+        # Her voice's dials, a step each (the lines faster, slower, louder, softer, higher, lower).
+        Binding("ctrl+up", "line('faster')", "Faster", show=False, priority=True),
+        Binding("ctrl+down", "line('slower')", "Slower", show=False, priority=True),
+        Binding("shift+up", "line('louder')", "Louder", show=False, priority=True),
+        Binding("shift+down", "line('softer')", "Softer", show=False, priority=True),
+        Binding("ctrl+shift+up", "line('higher')", "Higher", show=False, priority=True),
+        Binding("ctrl+shift+down", "line('lower')", "Lower", show=False, priority=True),
         Binding("f1", "help", "Help", show=False, priority=True),
         Binding("f8", "missed", "What other hands did", show=False, priority=True),
         Binding("f9", "share", "Share the table", show=False, priority=True),
@@ -261,9 +268,9 @@ class TableApp(DisplayKeys):
         )
         yield TextRegion("\n".join(self.replies[0].lines), id="answer", markup=False)
         yield TextRegion("", id="camera", markup=False)
-        yield self.share
         yield TextRegion("", id="table", markup=False)
         yield TextRegion("", id="stables", markup=False)
+        yield self.share  # (below the table: never between an answer and the table; alone with the QR code, on F10)
         yield TextRegion(HISTORY_HEADING, id="history-text", markup=False)
 
     def on_mount(self) -> None:
@@ -434,6 +441,10 @@ class TableApp(DisplayKeys):
         if self.speak is not None:
             self.speak(reply)
 
+    def action_line(self, line: str) -> None:
+        """A key that does what a line does (Control and Up: the line "faster"): answered as that line."""
+        self.show(self.session.handle(line))
+
     def action_help(self) -> None:
         """F1: the short help, as the line "help" gives it."""
         self.show(self.session.handle("help"))
@@ -494,6 +505,9 @@ class TableApp(DisplayKeys):
             return
         if reply.control is Control.SHARE:  # `share ...`: the server runs on this loop; its answer is shown then
             self.share.control(reply.argument)
+            return
+        if reply.control is Control.SPEECH:  # `mute`, `private` typed: what F5 and F6 do
+            self.action_speech(reply.argument)
             return
         if reply.control is Control.STOP:  # `stop` typed: what Escape does, and nothing new in the answer
             self.action_speech("stop")

@@ -20,6 +20,7 @@ from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
 from assistant.core.words.entry import QUIT_ON_KEYBOARD
 from assistant.core.words.screen import PLAIN_GREETING
+from assistant.core.words.voice import NO_SPEECH_KEYS
 from assistant.session import Control, Reply, Session
 from assistant.ui.share_link import ThreadedShare
 
@@ -29,6 +30,48 @@ if TYPE_CHECKING:
 
 #: Printed before each line is read at a terminal, so a screen reader knows the app waits for a command.
 PROMPT = "> "
+
+
+class Prompt:
+    """The prompt the plain mode waits at, at a terminal, so that a notice that comes meanwhile (a sound that failed)
+    is printed on a line of its own, the prompt and what was typed so far shown again under it: printed after the
+    `> `, it read as part of the line being typed."""
+
+    def __init__(self) -> None:
+        self.shown = ""
+        """The prompt on the terminal's last line while a line is read; "" while a line is answered."""
+        self.lock = threading.Lock()
+
+    def waiting(self, prompt: str) -> None:
+        with self.lock:
+            self.shown = prompt
+
+    def answered(self) -> None:
+        with self.lock:
+            self.shown = ""
+
+    def notice(self, text: str, stream: TextIO | None = None) -> None:
+        """Print a notice (on stderr), on a line of its own: at the prompt, the line is cleared first and the prompt
+        with what was typed printed again after it."""
+        stream = stream or sys.stderr
+        with self.lock:
+            if self.shown:
+                sys.stdout.write("\r\x1b[K")  # back to the start of the prompt's line, cleared
+                sys.stdout.flush()
+            print(text, file=stream, flush=True)
+            if self.shown:
+                sys.stdout.write(self.shown + _typed())
+                sys.stdout.flush()
+
+
+def _typed() -> str:
+    """What readline holds of the line being typed ("" without readline)."""
+    readline = sys.modules.get("readline")
+    return str(readline.get_line_buffer()) if readline is not None else ""
+
+
+#: The plain mode's prompt, as a notice sees it.
+PROMPTED = Prompt()
 
 
 def edited_lines(prompt: str = "") -> Iterator[str]:
@@ -44,10 +87,14 @@ def edited_lines(prompt: str = "") -> Iterator[str]:
         if "libedit" not in (readline.__doc__ or ""):
             readline.parse_and_bind("tab: tab-insert")  # a Tab is a Tab, never a file name completed
     while True:
+        PROMPTED.waiting(prompt)
         try:
-            yield input(prompt)
+            line = input(prompt)
         except EOFError:
             return
+        finally:
+            PROMPTED.answered()
+        yield line
 
 
 class PlainSpeaker(Protocol):
@@ -116,7 +163,9 @@ def run_plain(
     while True:
         if prompt:
             print(prompt, end="", file=stdout, flush=True)
+            PROMPTED.waiting(prompt)
         line = next(lines, None)
+        PROMPTED.answered()
         if line is None or line.strip().lower() in ("quit", "exit"):
             break
         if not line.strip():
@@ -156,6 +205,10 @@ class _Shown:
         self.held: list[Reply] = []
 
     def show(self, reply: Reply) -> None:
+        if reply.control is Control.SPEECH:  # `mute`, `private`: the speaker runs it (and says it), as F5 and F6 do
+            line = self.said.speak.control(reply.argument) if self.said is not None else NO_SPEECH_KEYS
+            self.unsaid(Reply.of(line))
+            return
         if not reply.origin.own_key and self.answering:
             if self.said is not None:
                 self.said.render(reply)
@@ -163,6 +216,12 @@ class _Shown:
             return
         for end in self.front_ends:
             end.render(reply)
+
+    def unsaid(self, reply: Reply) -> None:
+        """Printed and on the braille display, not said (a speech key's answer, which the speaker says itself)."""
+        for end in self.front_ends:
+            if end is not self.said:
+                end.render(reply)
 
     def unbrailled(self, reply: Reply) -> None:
         """Printed and said, not on the braille display (that the display is lost)."""
@@ -174,10 +233,7 @@ class _Shown:
         """Her reply is printed: the moves held meanwhile are printed and shown now (already said)."""
         self.answering = False
         while self.held:
-            reply = self.held.pop(0)
-            for end in self.front_ends:
-                if end is not self.said:
-                    end.render(reply)
+            self.unsaid(self.held.pop(0))
 
 
 def _listen(

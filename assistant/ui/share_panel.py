@@ -64,6 +64,9 @@ class SharePanel(Static):
         )
         self.phones = Phones(self)
         """The phones as a front end of the app's."""
+        self._answer: Reply | None = None
+        """The answer to a `share` line shown last, while it is the newest answer: it says the address and the join
+        code itself, so the region does not say them a second time on the screen."""
 
     def on_mount(self) -> None:
         self.display = False  # no blank line until the table is shared
@@ -85,14 +88,18 @@ class SharePanel(Static):
             reply = self.toggle_qr()
         else:
             reply = await self.link.control(argument)
+        shown = self._answer = reply.coming(AT_ONCE)  # her own key's answer: on the display at once
         self.redraw()
-        self.show_reply(reply.coming(AT_ONCE))  # her own key's answer: on the display at once
+        self.show_reply(shown)
 
     def after(self, reply: Reply) -> None:
         """After a reply is shown: the phones see the table as now (and a phone its question); the player's own new
         input (a line typed, a card scanned) takes the screen back from the QR code."""
         if reply.origin.new_input and self.qr_shown:
             self.hide_qr()
+        if reply.lines and reply is not self._answer and self._answer is not None:
+            self._answer = None  # another answer now: the region says the address again
+            self.redraw()
         self.link.after(reply, force=not reply.origin.own_key)
         if self.link.join_url() != self._drawn:  # a new code (a phone kept out with the keyboard's no): shown at once
             self.redraw()
@@ -127,7 +134,7 @@ class SharePanel(Static):
     def redraw(self) -> None:
         """The address and the join code, and how to show the QR code (or the QR code itself, while it is shown)."""
         url = self._drawn = self.link.join_url()
-        self.display = bool(url)
+        self.display = bool(url) and (self._answer is None or self.qr_shown)
         if not url:
             self.screen.remove_class(QR_ONLY)
             return

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from assistant.core.speech.settings import SpeechSettings, parse_settings
 from assistant.core.speech.utterance import Priority
-from assistant.core.words.voice import EARCON_WORDS, SPEECH_OFF_TRANSCRIPT, speech_backend_chosen
+from assistant.core.words.voice import EARCON_WORDS, SPEECH_OFF_TRANSCRIPT, speech_backend_chosen, speech_silent
 from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import SilentBackend
 from assistant.speech.transcript import Transcript
@@ -38,8 +38,7 @@ def test_every_utterance_is_a_line_with_its_time_priority_marks_and_cleaned_text
     finally:
         service.close()
     lines = read_transcript(path)
-    assert [(kind, text) for _, kind, text in lines] == [
-        ("notice", speech_backend_chosen("recording")),
+    assert [(kind, text) for _, kind, text in lines] == [  # (the engine's name never: `about` says it)
         ("important", "Turn 5: Ben's turn. Ben draws."),  # one line, control characters gone
         ("message private", "Yay, Instant card."),
         ("message private repeat", "Yay, Instant card."),
@@ -75,7 +74,7 @@ def test_a_sound_failure_is_a_notice_line_once(tmp_path):
     finally:
         service.close()
     notices = [text for _, kind, text in read_transcript(path) if kind == "notice"]
-    assert notices[1:] == [service.failure] and "no sound card" in service.failure
+    assert notices == [service.failure] and "no sound card" in service.failure  # (the engine is not named)
 
 
 def test_the_setting_names_the_file_and_a_bad_path_is_said(tmp_path):
@@ -84,7 +83,7 @@ def test_the_setting_names_the_file_and_a_bad_path_is_said(tmp_path):
     service = make_speaker(SpeechSettings(backend="silent", earcons=False, transcript=settings.transcript))
     service.say("Yay.")
     service.close()
-    assert read_transcript(tmp_path / "t.txt")[-1][2] == "Yay."
+    assert read_transcript(tmp_path / "t.txt")[0][2] == "Yay."  # the first words said, then why it is silent
     missing = tmp_path / "no such folder" / "t.txt"
     service = make_speaker(SpeechSettings(backend="silent", earcons=False), transcript=str(missing))
     service.say("Yay.")
@@ -102,8 +101,38 @@ def test_transcript_flag_in_the_plain_mode_writes_every_reply_without_a_terminal
     )  # fmt: skip
     assert result.returncode == 0 and result.stderr == ""
     lines = read_transcript(path)
-    assert lines[0][1:] == ("notice", SPEECH_OFF_TRANSCRIPT)
-    kinds = [kind for _, kind, _ in lines[1:]]  # the greeting, then the three answers
+    assert lines[1][1:] == ("notice", SPEECH_OFF_TRANSCRIPT)  # after the greeting, the first words
+    said = [lines[0], *lines[2:]]
+    kinds = [kind for _, kind, _ in said]  # the greeting, then the three answers
     assert kinds == ["message silent", "important silent", "message silent", "important silent"]
-    for _, _, text in lines[1:]:
+    for _, _, text in said:
         assert text.split(".")[0] in result.stdout
+
+
+def test_the_transcript_starts_with_the_first_words_said_and_never_names_a_working_engine(tmp_path):
+    """Issue 106: the transcript started with "Speech: pyttsx3 with espeak-ng, played with aplay.", 1.4 s before the
+    welcome. Its first line is now the first thing said; a notice made before it (a sound that failed) comes right
+    after it; the engine is named only by `about`, and silence (something missing) is written, after the welcome."""
+    path = tmp_path / "said.txt"
+    service = SpeechService(RecordingBackend(), transcript=Transcript(path))
+    assert service.ready.wait(60)
+    service.report("The transcript stands for a notice made at the start.")
+    service.say("Table assistant. Type help for the commands.")
+    service.close()
+    lines = [(kind, text) for _, kind, text in read_transcript(path)]
+    assert lines == [
+        ("message", "Table assistant. Type help for the commands."),
+        ("notice", "The transcript stands for a notice made at the start."),
+    ]
+    assert service.described == speech_backend_chosen("recording")  # kept for `about`
+    assert service.take_notices(naming=False) == ["The transcript stands for a notice made at the start."]
+
+    silent = tmp_path / "silent.txt"
+    service = SpeechService(SilentBackend("no engine"), transcript=Transcript(silent))
+    assert service.ready.wait(60)
+    service.say("Welcome.")
+    service.close()
+    assert [(kind, text) for _, kind, text in read_transcript(silent)] == [
+        ("message silent", "Welcome."),
+        ("notice", speech_silent("no engine")),
+    ]

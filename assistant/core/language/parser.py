@@ -78,6 +78,8 @@ class Command:
     """new game: first, rules, win, two-player, babies, deck-out, hands."""
     rest: str = ""
     """The line after the verb as typed, its dots and colons kept (`share 127.0.0.1:8123`, `help keys`)."""
+    said: str = ""
+    """The verb's own words, lower case, as typed ("table faster"): which of a verb's phrases was said."""
 
     @property
     def card_phrases(self) -> tuple[str, ...]:
@@ -468,6 +470,36 @@ def parse_level(verb: VerbName, tokens: list[str], lower: list[str], names: tupl
     if lower[0] not in ("brief", "normal", "coaching"):
         raise CommandError(VERBOSITY_LEVELS)
     return Command(verb, word=lower[0])
+
+
+#: The words that turn a voice's dial (`tune`): the dial each names, and the way a step goes (0: set to the
+#: number said, or said as it is). "table" before one of them turns the table voice's.
+DIAL_WORDS = {
+    "rate": ("rate", 0), "volume": ("volume", 0), "pitch": ("pitch", 0),
+    "faster": ("rate", 1), "slower": ("rate", -1), "louder": ("volume", 1), "softer": ("volume", -1),
+    "quieter": ("volume", -1), "higher": ("pitch", 1), "lower": ("pitch", -1),
+}  # fmt: skip
+#: The words naming whose voice a dial is (`rate table 80` as `table rate 80`, `rate mine 60`).
+VOICE_WORDS = {"table": "table", "table's": "table", "tables": "table", "my": "own", "mine": "own", "own": "own"}
+#: The longest run of digits read as a dial's value: a longer one is out of range all the same.
+_DIAL_DIGITS = 6
+
+
+def parse_tuning(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:
+    """rate [table | mine] [N], faster...: `word` the voice named ("table", "own"), `number` the value, and the
+    first word that is neither in `options["bad"]` (a voice there is none of, or a value that is no number)."""
+    voice, number, bad = None, None, ""
+    for token, low in zip(tokens, lower, strict=True):
+        value = parse_number(low) if len(low.lstrip("+-")) <= _DIAL_DIGITS else None
+        if value is None and re.fullmatch(rf"[+-]?\d{{1,{_DIAL_DIGITS}}}", low):
+            value = int(low)
+        if value is not None and number is None:
+            number = value
+        elif low in VOICE_WORDS and voice is None:
+            voice = VOICE_WORDS[low]
+        elif not bad:
+            bad = token
+    return Command(verb, word=voice, number=number, options={"bad": bad} if bad else {})
 
 
 def parse_end(verb: VerbName, tokens: list[str], lower: list[str], names: tuple[str, ...]) -> Command:

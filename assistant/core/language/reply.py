@@ -90,6 +90,8 @@ class Control(StrEnum):
     """Stop talking (the reply says nothing)."""
     REPEAT = "repeat"
     """The reply is the last answer again: said again even if it was said before."""
+    SPEECH = "speech"
+    """A speech key the front end runs itself, as its key does (`argument`: "mute" as F5, "private" as F6)."""
     SHARE = "share"
     """Share the table with phones, or stop, or list or remove their devices (`share`, `argument` says which)."""
 

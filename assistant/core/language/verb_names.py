@@ -64,6 +64,10 @@ VerbName = Literal[
     "stop",
     "history",
     "catch-up",
+    "about",
+    "mute",
+    "private",
+    "tune",
     "verbosity",
     "share",
 ]

@@ -89,6 +89,7 @@ from assistant.core.language.builders import (
     find_player,
 )
 from assistant.core.language.parser import (
+    DIAL_WORDS,
     Command,
     is_player,
     parse_baby,
@@ -114,6 +115,7 @@ from assistant.core.language.parser import (
     parse_swap,
     parse_swap_hands,
     parse_take,
+    parse_tuning,
     parse_win,
 )
 from assistant.core.language.verb_names import VerbName
@@ -222,9 +224,11 @@ class HelpWords:
 
 
 def help_line(row: tuple[str, str], words: HelpWords) -> str:
-    """A row as a line of the game help: its example as typed, then what it does, in the help's words."""
+    """A row as a line of the game help: its example as typed, then what it does, in the help's words; the
+    backticks that mark what is typed in docs/commands.md are left out (a screen reader set to say punctuation,
+    and a braille display, gave them as they were)."""
     example, meaning = _render(row, words)
-    return f"{example.replace('`', '')}: {meaning}."
+    return f"{example}: {meaning}.".replace("`", "")
 
 
 def _render(row: tuple[str, str], words: HelpWords) -> tuple[str, str]:
@@ -478,6 +482,19 @@ VERBS: tuple[Verb, ...] = (
          "player, a win and the moves that took your cards first; about 10 s, then \"More: say missed again.\" "
          "(F8 in the app); after a busy round only what changed the {Stable}s, in two parts at most"),
     )),
+    Verb("about", Kind.LISTENING, ("about",), (
+        ("`about`", "the app's version and the speech engines in use, with the program that plays them"),
+    )),
+    Verb("mute", Kind.LISTENING, ("mute",), (("`mute`", "speech off, or on again (F5 in the app)"),)),
+    Verb("private", Kind.LISTENING, ("private", "private reading"), (
+        ("`private`", "private reading on or off: the cards read only in the headphones (F6 in the app)"),
+    )),
+    Verb("tune", Kind.LISTENING, (*DIAL_WORDS, *(f"table {word}" for word in DIAL_WORDS)), (
+        ("`rate 70`, `volume 50`, `pitch 40`, `faster`, `slower`, `louder`, `softer`, `higher`, `lower`", "your "
+         "voice, 0 to 100 (50: normal), or a step of 10 (in the app: Control, Shift or both, with Up or Down); "
+         "`table rate 80`, `table faster`: the table voice; kept in the settings file"),
+        ("`rate`, `table pitch`", "the setting now, its range and how to change it"),
+    ), parse=parse_tuning),
     Verb("verbosity", Kind.LISTENING, ("verbosity",), (
         ("`verbosity`", "the next level of detail: brief, normal, coaching (F7 in the app)"),
         ("`verbosity brief`", "facts only: \"Basic {Unicorn}. Neigh?\", then \"Ana: 2 {Unicorn}s.\""),
@@ -535,7 +552,7 @@ def parse_command(text: str, names: tuple[str, ...] = ()) -> Command | None:
     verb, used = found
     command = verb.parse(verb.name, tokens[used:], lower[used:], names)
     rest = text[words[used - 1].end() :].lstrip(" \t,;!?").rstrip() if used < len(words) else ""
-    return dataclasses.replace(command, actor=actor, rest=rest)
+    return dataclasses.replace(command, actor=actor, rest=rest, said=" ".join(lower[:used]))
 
 
 def near_verb(text: str) -> Verb | None:

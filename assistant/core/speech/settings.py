@@ -26,6 +26,10 @@ SIDES = ("left", "right")
 #: once were best followed by blind listeners (Guerreiro and Goncalves, ASSETS 2015; docs/speech.md).
 TABLE_RATE = 69
 VERBOSITY = ("brief", "normal", "coaching")
+#: The settings turned like a dial, each 0 to 100 (`assistant/core/speech/tuning.py`): her voice's and the table
+#: voice's rate, volume and pitch.
+DIAL_SETTINGS = ("rate", "volume", "pitch", "table_rate", "table_volume", "table_pitch")
+DIAL_LOWEST, DIAL_HIGHEST = 0, 100
 #: The most seconds `scan_repeat` takes (an hour: a card lying longer is said once an hour).
 MAX_SCAN_REPEAT = 3600
 
@@ -46,6 +50,9 @@ class SpeechSettings:
     """The engine's voice name (such as "en-gb"); empty for its default."""
     volume: int = 100
     """0 silent to 100 full."""
+    pitch: int = 50
+    """0 lowest, 50 the voice's own pitch, 100 highest (`pitch 40` or Control and Shift with Up or Down in the app,
+    which write it here)."""
     earcons: bool = True
     """Short sounds for "code seen", "card read", "error", "your turn"; off, they are spoken instead."""
     player: str = "auto"
@@ -85,6 +92,10 @@ class SpeechSettings:
     false: one voice, their moves said in turn after yours."""
     table_rate: int = TABLE_RATE
     """The table voice's rate, 0-100 as `rate` (69: about 280 words a minute)."""
+    table_volume: int = 100
+    """The table voice's volume, 0-100 as `volume`."""
+    table_pitch: int = 50
+    """The table voice's pitch, 0-100 as `pitch` (50: its own voice's pitch, already another than yours)."""
     table_voice_name: str = ""
     """The table voice's engine voice; empty: another voice than yours, chosen by the app (espeak-ng's female
     variant of your voice; another installed voice with SAPI5 or on macOS)."""
@@ -162,7 +173,7 @@ def _check(name: str, value: Any, default: Any) -> None:
         raise ValueError(f"{name} must be one of {', '.join(_CHOICES[key])}")
     if key == "braille_grade" and value not in (1, 2):
         raise ValueError(f"{name} must be 1 or 2")
-    if key in ("rate", "volume", "table_rate") and not 0 <= value <= 100:
+    if key in DIAL_SETTINGS and not DIAL_LOWEST <= value <= DIAL_HIGHEST:
         raise ValueError(f"{name} must be from 0 to 100")
     if key == "others_faster" and not 0 <= value <= 50:
         raise ValueError(f"{name} must be from 0 to 50")

@@ -16,6 +16,7 @@ __all__ = [
     "reader_back",
     "player_not_installed",
     "player_unknown",
+    "System",
     "portaudio_missing",
     "sounds_by_themselves_failed",
 ]
@@ -64,9 +65,33 @@ def reader_back(reader: str) -> str:
     return f"{clean_untrusted(reader, 40)} is back: speech is on again."
 
 
+class System(Enum):
+    """The computer a fix is said for: what its user can do to install a missing piece (never a command that cannot
+    work there: `apt` on Windows, `sudo` for a user who has none)."""
+
+    DEBIAN_ROOT = "debian, as root"
+    """Debian or Ubuntu, the app run as root: `apt install` works."""
+    DEBIAN_SUDO = "debian, with sudo"
+    """Debian or Ubuntu, a user who may use sudo (in the sudo or admin group)."""
+    DEBIAN_USER = "debian, no sudo"
+    """Debian or Ubuntu, a user who cannot install packages: the computer's administrator can."""
+    LINUX = "another linux"
+    """Another Linux, with a package manager of its own."""
+    WINDOWS = "windows"
+    MACOS = "macos"
+
+
+def _setting_value(value: str) -> str:
+    """A setting's value as said: an empty one (or one of spaces) said as such."""
+    return clean_untrusted(value, 40) if value.strip() else "The player setting is empty"
+
+
 def player_not_installed(player: str, instead: str) -> str:
-    """The `player` setting names a program that is not here: what plays instead ("" when nothing can)."""
-    name = clean_untrusted(player, 40)
+    """The `player` setting names a program that is not here: what plays instead ("" when nothing can); an empty
+    setting is said as empty."""
+    name = _setting_value(player)
+    if not player.strip():
+        return f"{name}: playing with {instead}." if instead else f"{name}, and no sound player is installed."
     if not instead:
         return f"{name} is not installed, and no other sound player is: speech is silent."
     return f"{name} is not installed: playing with {instead}."
@@ -78,12 +103,25 @@ def player_unknown(player: str, known: tuple[str, ...], instead: str) -> str:
     return f"{clean_untrusted(player, 40)} is not a sound player the app can use ({', '.join(known)}): {playing}."
 
 
-def portaudio_missing(instead: str) -> str:
-    """PortAudio is not installed, so the app's own mixer is off: what plays instead, and the fix."""
-    where = f"sounds are played by {instead}, one program a sound" if instead else "no sound player is installed"
-    return (
-        f"PortAudio is not installed, so the app's own mixer is off: {where}. To fix: sudo apt install libportaudio2."
-    )
+#: How to install PortAudio, for each computer: a command its user can run, or whom to ask.
+_PORTAUDIO_FIX = {
+    System.DEBIAN_ROOT: "To fix it: apt install libportaudio2.",
+    System.DEBIAN_SUDO: "To fix it: sudo apt install libportaudio2.",
+    System.DEBIAN_USER: "To fix it, ask the computer's administrator to install the package libportaudio2.",
+    System.LINUX: "To fix it, install PortAudio with your system's package manager.",
+    System.WINDOWS: "To fix it, install the app again: its sounddevice package brings PortAudio with it on Windows.",
+    System.MACOS: "To fix it, install the app again: its sounddevice package brings PortAudio with it on macOS.",
+}
+
+
+def portaudio_missing(instead: str, system: System = System.DEBIAN_SUDO) -> str:
+    """PortAudio is not installed, so the app's own mixer is off: what plays instead (winsound: Windows, one sound
+    at a time; another program; nothing), and the fix this user can apply on this computer."""
+    if instead == "winsound":
+        how = "Windows plays one sound at a time"
+    else:
+        how = f"{instead} plays each sound on its own" if instead else "no sound player is installed"
+    return f"PortAudio is not installed, so the app's own mixer is off: {how}. {_PORTAUDIO_FIX[system]}"
 
 
 def sounds_by_themselves_failed(engine: str) -> str:

@@ -57,6 +57,14 @@ __all__ = [
     "TABLE_INSTEAD_OWN_VOICE",
     "TABLE_INSTEAD_READER",
     "TABLE_INSTEAD_PRINTED",
+    "about_app",
+    "dial_set",
+    "dial_already",
+    "dial_now",
+    "dial_out_of_range",
+    "dial_not_a_number",
+    "dial_no_such_voice",
+    "dial_not_honoured",
 ]
 
 
@@ -70,6 +78,16 @@ def speech_backend_chosen(engine: str, player: str = "") -> str:
     }
     played = f", played with {player}" if player and player != engine else ""
     return f"Speech: {names.get(engine, engine)}{played}."
+
+
+def about_app(version: str, speech: str = "", table: str = "") -> list[str]:
+    """`about`: the app's version and the speech in use (`speech_backend_chosen`'s sentence of her voice and of the
+    table voice; "": none, speech is off)."""
+    lines = [f"Table assistant {clean_untrusted(version, 40)}.".replace(" .", ".")]
+    lines.append(speech or "Speech: off.")
+    if table:
+        lines.append("Table voice: " + table.removeprefix("Speech: "))
+    return lines
 
 
 def speech_silent(reason: str = "") -> str:
@@ -257,3 +275,68 @@ def table_voice_missing(reason: str, instead: str) -> str:
     """The table voice (other players' moves in a second voice) cannot be made: why, and what she gets instead.
     Said once, at the start."""
     return f"No table voice: {reason}. Other players' moves are {instead}."
+
+
+#: What a dial's lowest and highest settings are called ("Rate 100, the fastest.").
+_DIAL_ENDS = {"rate": ("slowest", "fastest"), "volume": ("softest", "loudest"), "pitch": ("lowest", "highest")}
+
+
+def _dial(dial: str, table: bool) -> str:
+    """A dial as a sentence starts with it: "Rate", "Table voice rate"."""
+    return f"Table voice {dial}" if table else dial.capitalize()
+
+
+def _at_end(dial: str, value: int, lowest: int, highest: int) -> str:
+    """ ", the fastest" at a limit of the dial, else nothing."""
+    ends = _DIAL_ENDS[dial]
+    return f", the {ends[0]}" if value <= lowest else f", the {ends[1]}" if value >= highest else ""
+
+
+def _range(lowest: int, highest: int) -> str:
+    return f"from {lowest} to {highest}"
+
+
+def dial_set(dial: str, table: bool, value: int, lowest: int, highest: int) -> str:
+    """A voice's rate, volume or pitch just changed (`rate 70`, `faster`), said at the new setting: "Rate 70.",
+    "Rate 100, the fastest."."""
+    return f"{_dial(dial, table)} {value}{_at_end(dial, value, lowest, highest)}."
+
+
+def dial_already(dial: str, table: bool, value: int, lowest: int, highest: int) -> str:
+    """A step asked past a limit (`faster` at 100): it stays there."""
+    return f"{_dial(dial, table)} {value} already{_at_end(dial, value, lowest, highest)}."
+
+
+def dial_now(dial: str, table: bool, value: int, lowest: int, highest: int, steps: tuple[str, str]) -> str:
+    """A dial asked for alone (`rate`): its setting, its range, and how to change it (`steps`: the words that step
+    it down and up, "slower" and "faster")."""
+    prefix = "table " if table else ""
+    return (
+        f"{_dial(dial, table)} {value}{_at_end(dial, value, lowest, highest)}, {_range(lowest, highest)}. "
+        f"Say {prefix}{steps[1]} or {prefix}{steps[0]}, or {prefix}{dial} and a number."
+    )
+
+
+def dial_out_of_range(dial: str, table: bool, value: int, typed: int, lowest: int, highest: int) -> str:
+    """A number out of the dial's range (`rate 150`): the range, and the setting it keeps."""
+    return f"{_dial(dial, table)} goes {_range(lowest, highest)}, not {typed}: it stays at {value}."
+
+
+def dial_not_a_number(dial: str, table: bool, value: int, lowest: int, highest: int) -> str:
+    """A dial given no number (`rate fast`): the range, and the setting it keeps (the words typed are not said back:
+    they are untrusted)."""
+    return f"{_dial(dial, table)} takes a number {_range(lowest, highest)}: it stays at {value}."
+
+
+def dial_no_such_voice(dial: str, voice: str, value: int, lowest: int, highest: int) -> str:
+    """A dial for a voice there is none of (`rate robot 50`): the voices there are, and her voice's setting."""
+    return (
+        f"There is no voice called {clean_untrusted(voice, 30)}: say {dial} for your voice, table {dial} for the "
+        f"table voice. {_dial(dial, False)} stays at {value}, {_range(lowest, highest)}."
+    )
+
+
+def dial_not_honoured(dial: str) -> str:
+    """A dial the speech in use cannot turn (a screen reader's own rate, SAPI5's pitch): kept in the settings all the
+    same, for the app's own voice."""
+    return f"The speech in use keeps its own {dial}: the setting is kept for the app's own voice."
