@@ -83,6 +83,17 @@ def _waits(session: Session) -> tuple[int, ...]:
     return tuple(id(save) for save in (devices.laptop, *devices.host_saves))
 
 
+#: The `share` forms whose answer is not where the table is shared (`says_where`).
+_OTHER_FORMS = frozenset({"off", "devices", "remove", "allow", "refuse", "qr"})
+
+
+def says_where(argument: str) -> bool:
+    """A `share` line (its words after `share`) whose answer says where the table is shared and its join code:
+    `share` alone or with an address, not one of its other forms (`off`, `devices`, `remove`, `allow`, `refuse`,
+    `qr`)."""
+    return argument.strip().partition(" ")[0].lower() not in _OTHER_FORMS
+
+
 class TableShare:
     """The server on a session, and the `share` commands' answers. Its coroutines run on the server's loop."""
 

@@ -20,7 +20,7 @@ from assistant.core.language.reply import AT_ONCE, NOTICE, PHONES, Reply
 from assistant.core.words.share import QR_BACK, QR_KEY, QR_PUT_AWAY, QR_SHOWN, qr_too_small
 from assistant.session import Session
 from assistant.ui.messages import PhoneMoved
-from assistant.ui.share_link import TableShare, apply_device, qr_text
+from assistant.ui.share_link import TableShare, apply_device, qr_text, says_where
 
 __all__ = ["QR_ONLY", "Phones", "SharePanel", "Show"]
 
@@ -66,7 +66,7 @@ class SharePanel(Static):
         """The phones as a front end of the app's."""
         self._answer: Reply | None = None
         """The answer to a `share` line shown last, while it is the newest answer: it says the address and the join
-        code itself, so the region does not say them a second time on the screen."""
+        code itself, so the region does not say them a second time on the screen (only how to show the QR code)."""
 
     def on_mount(self) -> None:
         self.display = False  # no blank line until the table is shared
@@ -88,7 +88,8 @@ class SharePanel(Static):
             reply = self.toggle_qr()
         else:
             reply = await self.link.control(argument)
-        shown = self._answer = reply.coming(AT_ONCE)  # her own key's answer: on the display at once
+        shown = reply.coming(AT_ONCE)  # her own key's answer: on the display at once
+        self._answer = shown if says_where(argument) else None
         self.redraw()
         self.show_reply(shown)
 
@@ -134,11 +135,12 @@ class SharePanel(Static):
     def redraw(self) -> None:
         """The address and the join code, and how to show the QR code (or the QR code itself, while it is shown)."""
         url = self._drawn = self.link.join_url()
-        self.display = bool(url) and (self._answer is None or self.qr_shown)
+        self.display = bool(url)
         if not url:
             self.screen.remove_class(QR_ONLY)
             return
-        shown = [qr_text(url), QR_BACK] if self.qr_shown else [*self.link.said().lines, QR_KEY]
+        said = self.link.said().lines if self._answer is None else ()  # (the newest answer says them: not twice)
+        shown = [qr_text(url), QR_BACK] if self.qr_shown else [*said, QR_KEY]
         self.update("\n".join(shown))
 
     def fit(self, size: Size) -> None:
