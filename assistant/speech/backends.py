@@ -537,14 +537,7 @@ class Pyttsx3Backend(WavBackend):
             if here:
                 _IN_PROCESS[self.driver] = self
         if here:
-            engine = Pyttsx3Engine(
-                self.driver,
-                rate=self.rate,
-                voice=self.voice,
-                volume=self.volume,
-                apart_from=self.apart_from,
-                pitch=self.pitch,
-            )
+            engine = self._new_engine()
             try:
                 engine.open()
             except BackendUnavailable:
@@ -559,6 +552,17 @@ class Pyttsx3Backend(WavBackend):
             self.render("Ready.", self._temporary_folder() / "warm-up.wav")
         except SpeechError as exc:
             raise BackendUnavailable(str(exc)) from None
+
+    def _new_engine(self) -> Pyttsx3Engine:
+        """An engine in this process with the dials as they are now (not yet open)."""
+        return Pyttsx3Engine(
+            self.driver,
+            rate=self.rate,
+            voice=self.voice,
+            volume=self.volume,
+            apart_from=self.apart_from,
+            pitch=self.pitch,
+        )
 
     def _start_child(self) -> None:
         import json
@@ -589,14 +593,7 @@ class Pyttsx3Backend(WavBackend):
         """The engine made again with the dials as they are now: here, or in a new child process."""
         self._retuned = False
         if self._engine is not None:
-            engine = Pyttsx3Engine(
-                self.driver,
-                rate=self.rate,
-                voice=self.voice,
-                volume=self.volume,
-                apart_from=self.apart_from,
-                pitch=self.pitch,
-            )
+            engine = self._new_engine()
             try:
                 engine.open()
             except BackendUnavailable as exc:
