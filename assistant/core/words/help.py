@@ -203,8 +203,7 @@ def share_help(player: str, keys: bool = True) -> list[str]:
         "Sharing the table with phones.",
         f"{start}: share it, or hear its address and join code. share 127.0.0.1:8123: on that address.{qr}",
         "A phone that asks to join shows a short name, like blue 7, and the question says it. yes or no answers; "
-        f"or share allow {player}, share refuse {player}; alone, the phone that has waited longest. share refuse "
-        "all: every phone that waits.",
+        f"or share allow {player}, share refuse {player}; alone, the longest waiting; share refuse all, every one.",
         f"share devices lists the phones. share remove {player}: all of {player}'s phones; share remove {player} 2, "
         "one; share remove blue 7, that phone. A new code is shown, not said.",
         f"share off stops. {player} share allow, refuse or remove: the same for {player}.",
