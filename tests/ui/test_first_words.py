@@ -12,6 +12,7 @@ import pytest
 
 from assistant.core.words.screen import PLAIN_GREETING
 from assistant.core.words.voice import player_failed
+from benchmarks import outage_rig
 from benchmarks.capture import AlsaCapture
 from benchmarks.outage_rig import ROOT, PtyApp
 from benchmarks.speech import read_transcript
@@ -19,15 +20,8 @@ from tests.ui.test_plain_line_editing import reading, shows
 
 pytestmark = pytest.mark.skipif(not (shutil.which("espeak-ng") and shutil.which("aplay")), reason="no espeak-ng")
 
-SETTINGS = """[speech]
-speech = "own-voice"
-backend = "espeak-ng"
-player = "{player}"
-earcons = false
-table_voice = false
-transcript = "{transcript}"
-device = "{device}"
-"""
+#: The outage runs' plain-mode settings, on a sound device of the test's.
+SETTINGS = outage_rig.SETTINGS + 'device = "{device}"\n'
 
 
 def plain_at_a_terminal(tmp_path, device: str = "") -> tuple[PtyApp, object]:
