@@ -9,7 +9,9 @@ to the first byte of the next sentence played. That sentence is checked against 
 (`transcript` setting): it must be the start of the reply the same line gets from a session alongside.
 
 Measures:
-- start-up: the app started to the first audio byte of its first spoken sentence (the greeting);
+- start-up: the app started to its first screen (the region heading "Pile and chain" drawn) and to the first audio
+  byte of its first spoken sentence (the greeting), each start beside a bare `import textual.app` in a fresh
+  interpreter timed in the same run (the floor of any Textual app), with the load average at the time;
 - typed card look-ups: a card's name typed, Enter to the first byte of its reply;
 - a game at the table: new game, then turns of draw, play, the one-key answer 0 (no Neigh) and end turn; each key
   to the first byte of its reply, one-key answers apart.
@@ -25,8 +27,10 @@ import argparse
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -70,8 +74,23 @@ class RunningApp:
         env = app_env(self.capture.home, home)
         self.first_bytes = FirstBytes(self.capture)
         command = [sys.executable, "-m", "assistant", "--no-camera", *arguments]
+        self.drawn = threading.Event()
         self.leader, self.process, self.began = start(command, env)
-        self.reader = drain_in_background(self.leader)  # the screen, unread
+        self.reader = drain_in_background(self.leader, self.drawn)  # the screen, unread but for its first drawing
+        self.drawn_at: float | None = None
+        threading.Thread(target=self._note_drawn, daemon=True).start()
+
+    def _note_drawn(self) -> None:
+        if self.drawn.wait(20):
+            self.drawn_at = time.perf_counter()
+
+    def shown(self) -> float:
+        """Seconds from starting the app to its first screen (read once the first sentence is heard)."""
+        if not self.drawn.wait(20):
+            raise SystemExit("The app never drew its screen in 20 s.")
+        while self.drawn_at is None:  # the noting thread runs just after the event is set
+            time.sleep(0.001)
+        return self.drawn_at - self.began
 
     def started(self) -> float:
         """Seconds from starting the app to the first byte of its first sentence."""
@@ -112,6 +131,25 @@ class RunningApp:
         self.first_bytes.close()
 
 
+def bare_textual_import() -> float:
+    """Seconds a fresh interpreter takes to import `textual.app` and exit: the floor under any Textual app's start."""
+    began = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import textual.app"], check=True, cwd=ROOT)
+    return time.perf_counter() - began
+
+
+def one_start(folder: Path, backend: str) -> tuple[float, float, float]:
+    """One start of the app beside a bare Textual import: (to the first screen, to the first spoken byte, the bare
+    import), seconds."""
+    bare = bare_textual_import()
+    app = RunningApp(folder, backend)
+    try:
+        spoken = app.started()
+        return app.shown(), spoken, bare
+    finally:
+        app.close()
+
+
 def expected_start(speech: str) -> str:
     """The first words a reply's first sentence starts with (the transcript line may be one sentence of it)."""
     return " ".join(speech.split()[:3])
@@ -128,6 +166,7 @@ def run(folder: Path, backend: str, count: int, steps: int | None = None) -> dic
     figures: dict = {"wrong_sentence": []}
     try:
         figures["startup_s"] = round(app.started(), 3)
+        figures["first_screen_s"] = round(app.shown(), 3)
         shadow = Session(cards)  # the same lines, for the reply each should get
         look_ups = []
         for n in range(count):
@@ -171,16 +210,21 @@ def main(argv: list[str] | None = None) -> int:
     for program in ("aplay",):
         if not shutil.which(program):
             raise SystemExit(f"{program} is needed (alsa-utils): it plays into ALSA's file plugin here.")
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="bench-app-") as folder:
+        bares = [round(bare_textual_import(), 3)]
         figures = run(Path(folder) / "run-0", args.backend, args.count, 5 if args.smoke else None)
-        startups = [figures.pop("startup_s")]
+        startups, screens = [figures.pop("startup_s")], [figures.pop("first_screen_s")]
         for n in range(1, args.runs):
-            app = RunningApp(Path(folder) / f"run-{n}", args.backend)
-            try:
-                startups.append(round(app.started(), 3))
-            finally:
-                app.close()
+            screen, spoken, bare = one_start(Path(folder) / f"run-{n}", args.backend)
+            screens.append(round(screen, 3))
+            startups.append(round(spoken, 3))
+            bares.append(round(bare, 3))
     figures["startup_s"] = startups
+    figures["first_screen_s"] = screens
+    figures["bare_textual_import_s"] = bares
+    figures["screen_to_bare"] = round(statistics.median(screens) / statistics.median(bares), 2)
+    figures["load"] = [round(load_before, 1), round(os.getloadavg()[0], 1)]
     figures["backend"] = args.backend
     goals = {
         "key_to_first_byte": figures["all_keys"]["p90_ms"] <= FIRST_BYTE_GOAL_MS,
@@ -206,6 +250,11 @@ def print_figures(figures: dict) -> None:
     print(line("  typed card names, Enter", "look_up"))
     print(line("  game commands typed, Enter", "game_typed"))
     print(line("  one-key answers (0, no Neigh)", "game_one_key"))
+    print(
+        f"App start to its first screen, {len(figures['first_screen_s'])} runs: {figures['first_screen_s']} s; "
+        f"a bare import of textual.app in the same run: {figures['bare_textual_import_s']} s (medians' ratio "
+        f"{figures['screen_to_bare']}); load average {figures['load'][0]} before, {figures['load'][1]} after"
+    )
     print(f"App start to its first spoken byte, {len(figures['startup_s'])} runs: {figures['startup_s']} s "
           f"(goal: median {STARTUP_GOAL_S} s)")  # fmt: skip
     wrong = figures["wrong_sentence"]

@@ -35,7 +35,13 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r["command typed"]["p90_ms"],
         r["pans (fact left out)"]["re_read"],
     ],  # fmt: skip
-    "app": lambda r: [r["all_keys"]["median_ms"], r["look_up"]["p90_ms"], *r["startup_s"]],
+    "app": lambda r: [
+        r["all_keys"]["median_ms"],
+        r["look_up"]["p90_ms"],
+        *r["startup_s"],
+        *r["first_screen_s"],
+        *r["bare_textual_import_s"],
+    ],
     "speech": lambda r: [
         r["first_byte_card_name"]["p90_ms"],
         r["interrupt_mid_render"]["p90_ms"],

@@ -79,6 +79,17 @@ def test_the_classifiers_name_only_the_python_versions_that_are_tested():
     assert claimed == set(re.findall(r"3\.\d+", tested.group(1)))
 
 
+def test_the_classifiers_name_only_the_operating_systems_the_app_was_run_on():
+    """An operating system docs/platforms.md says the app never ran on ("Never run on Windows itself") is not
+    claimed in the package's metadata; Linux, where the suite runs, is."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    claimed = {c.split(" :: ")[1] for c in project["classifiers"] if c.startswith("Operating System ::")}
+    never_run = {"Microsoft": "Never run on Windows", "MacOS": "Never run on macOS"}
+    assert "POSIX" in claimed
+    for system, sentence in never_run.items():
+        assert (system in claimed) is not (sentence in PLATFORMS), system
+
+
 def test_the_screen_reader_library_comes_with_the_app_on_windows_and_macos_and_not_on_linux():
     """Without accessible_output2 the app cannot see NVDA, JAWS or VoiceOver, and its own voice talks over them: it
     is a dependency there, not an extra to know about. On Linux the screen readers speak through speech-dispatcher."""
