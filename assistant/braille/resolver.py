@@ -27,7 +27,8 @@ from assistant.core.braille.abbreviations import TYPE_PREFIXES, TYPE_WORDS, Abbr
 from assistant.core.cards.card import Card, CardSet, CardType
 from assistant.core.cards.lookup import Candidate, Resolution
 from assistant.core.text import clean_untrusted
-from assistant.core.words.entry import LIBLOUIS_MISSING, MAX_QUERY, query_problem
+from assistant.core.words.entry import MAX_QUERY, query_problem
+from assistant.core.words.outage import System, liblouis_missing
 
 #: A card is answered outright at this score or more when the next card is at least `MARGIN` behind.
 SURE = 80.0
@@ -77,9 +78,11 @@ class BrailleResolver:
         cards: CardSet,
         abbreviations: CardSetAbbreviations | dict[str, Abbreviation],
         translator: Translator | None = None,
+        system: System = System.DEBIAN_SUDO,
     ):
         """`abbreviations`: every card's, as `maps.abbreviations_for` finds them in the maps' folder (its notices
-        are said once through `take_notice`), or a plain mapping of card id to abbreviation."""
+        are said once through `take_notice`), or a plain mapping of card id to abbreviation; `system`: the computer
+        a missing liblouis's fix is said for."""
         self.cards = cards
         self._notices: list[str] = []
         if isinstance(abbreviations, CardSetAbbreviations):
@@ -88,6 +91,7 @@ class BrailleResolver:
         self.abbreviations = abbreviations
         self.translator = translator or Translator()
         self._said_liblouis_missing = False
+        self._system = system
         self._cards: list[Card] = list(cards)
         self._texts: list[list[str]] = [self._key_texts(card) for card in self._cards]
         self._text = _Index.build((key_of(text), i) for i, texts in enumerate(self._texts) for text in texts)
@@ -193,7 +197,7 @@ class BrailleResolver:
     def _score_braille(self, text: str) -> dict[int, float]:
         if not self.translator.has_liblouis and not self._said_liblouis_missing:
             self._said_liblouis_missing = True
-            self._notices.append(LIBLOUIS_MISSING)
+            self._notices.append(liblouis_missing(self._system))
         cells = "".join(ch if celltable.is_cell(ch) else celltable.to_cells(ch) for ch in text)
         scores = self._match(self._cell_index(), celltable.cell_key(cells))
         for reading in self._readings(text):

@@ -46,9 +46,10 @@ def braille_resolver(cards: CardSet, translator: Translator | None = None) -> Br
     read from the shipped maps."""
     from assistant.braille.maps import abbreviations_for
     from assistant.braille.resolver import BrailleResolver
+    from assistant.speech.player import system_of
     from assistant.storage.paths import braille_map_dir
 
-    return BrailleResolver(cards, abbreviations_for(cards, braille_map_dir()), translator)
+    return BrailleResolver(cards, abbreviations_for(cards, braille_map_dir()), translator, system_of())
 
 
 def table_session(cards: CardSet, **options: Any) -> Session:

@@ -32,7 +32,7 @@ from typing import Any
 
 from assistant.core.speech.queue import scale
 from assistant.core.speech.utterance import Utterance
-from assistant.core.words.outage import sounds_by_themselves_failed
+from assistant.core.words.outage import Piece, missing_fix, sounds_by_themselves_failed
 from assistant.core.words.voice import (
     ENGINE_EMPTY_SOUND,
     ENGINE_NOT_INSTALLED,
@@ -47,7 +47,7 @@ from assistant.core.words.voice import (
     speech_silent,
     voice_unknown,
 )
-from assistant.speech.player import Player, Playing, end_process, start_quietly
+from assistant.speech.player import Player, Playing, end_process, start_quietly, system_of
 from assistant.speech.silence import soften, trim_silent_end
 from assistant.speech.soundfile import as_wav
 
@@ -531,7 +531,7 @@ class Pyttsx3Backend(WavBackend):
         """Create the engine (here, or in a child process when another backend holds this driver's), apply rate,
         voice and volume, and render one word to warm it up."""
         if self.player is None:
-            raise BackendUnavailable(NO_PLAYER)
+            raise BackendUnavailable(f"{NO_PLAYER} {missing_fix(Piece.SOUND_PLAYER, system_of())}")
         with _IN_PROCESS_LOCK:
             here = not self.own_process and _IN_PROCESS.get(self.driver) is None
             if here:

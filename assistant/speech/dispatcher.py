@@ -23,9 +23,10 @@ from typing import Any
 
 from assistant.core.speech.queue import scale
 from assistant.core.speech.utterance import Utterance, reader_seconds
-from assistant.core.words.outage import reader_back, reader_lost
+from assistant.core.words.outage import Piece, missing_fix, reader_back, reader_lost
 from assistant.core.words.voice import SPEECHD_MISSING, SPEECHD_NO_SOCKET, engine_unavailable
 from assistant.speech.backends import Backend, BackendUnavailable, SpeechError, always, ignore_began, ignore_finished
+from assistant.speech.player import system_of
 from assistant.speech.speechd_ends import MessageEnds, message_id
 
 #: Seconds a command to speech-dispatcher may take before the daemon counts as lost (it answers in milliseconds).
@@ -108,7 +109,8 @@ class SpeechdBackend(Backend):
         try:
             import speechd
         except ImportError:
-            reason = engine_unavailable("speech-dispatcher", SPEECHD_MISSING)
+            fix = missing_fix(Piece.SPEECHD, system_of())
+            reason = f"{engine_unavailable('speech-dispatcher', SPEECHD_MISSING)} {fix}"
             raise BackendUnavailable(reason) from None
         self._module = speechd
         try:

@@ -248,18 +248,20 @@ def open_link(
     more, 1 on smaller ones. None only when BrlAPI is not installed."""
     from assistant.braille.display import DisplayUnavailable, awaited_display, open_display
     from assistant.braille.translate import Grade, Translator
-    from assistant.core.words.entry import BRAILLE_GRADE2_UNAVAILABLE, BRLAPI_MISSING, no_braille_display
+    from assistant.core.words.entry import no_braille_display
+    from assistant.core.words.outage import braille_grade2_unavailable, brlapi_missing
+    from assistant.speech.player import system_of
 
     notes: list[str] = []
     try:
         display = open_display()
     except DisplayUnavailable as exc:
         if exc.missing:
-            return None, [BRLAPI_MISSING]
+            return None, [brlapi_missing(system_of())]
         display, notes = awaited_display(), [no_braille_display(str(exc.args[0]), exc.reason)]
     translator = Translator()
     if grade == 2 and not translator.has_liblouis:
-        grade, notes = 1, [*notes, BRAILLE_GRADE2_UNAVAILABLE]
+        grade, notes = 1, [*notes, braille_grade2_unavailable(system_of())]
     chosen = Grade(grade)
 
     def translate(text: str) -> str:

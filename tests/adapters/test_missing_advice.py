@@ -6,12 +6,24 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
-from assistant.core.words.outage import System, player_not_installed, portaudio_missing
+from assistant.core.words.outage import (
+    Piece,
+    System,
+    braille_grade2_unavailable,
+    brlapi_missing,
+    liblouis_missing,
+    missing_fix,
+    player_not_installed,
+    portaudio_missing,
+)
 from assistant.speech import mixer, player
 from assistant.speech.player import Player, system_of
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("system", list(System))
@@ -66,3 +78,31 @@ def test_an_empty_player_setting_is_said_as_empty(value):
     assert note.startswith("The player setting is empty"), note
     assert not note.startswith(" ") and " is not installed" not in note
     assert player_not_installed(value, "aplay") == "The player setting is empty: playing with aplay."
+
+
+@pytest.mark.parametrize("system", list(System))
+@pytest.mark.parametrize("piece", list(Piece))
+def test_every_missing_piece_has_a_fix_this_user_can_apply_on_every_computer(piece, system):
+    """No `apt` off Debian, no `sudo` as root or for a user without it, the packages the set-up installs named where
+    apt works, and the system named where a fix is its own."""
+    said = missing_fix(piece, system)
+    assert said.startswith("To fix it") and said.endswith(".")
+    if system not in (System.DEBIAN_ROOT, System.DEBIAN_SUDO, System.DEBIAN_USER):
+        assert "apt" not in said and "sudo" not in said, said
+    if system is not System.DEBIAN_SUDO:
+        assert "sudo" not in said, said
+    debian = (ROOT / "scripts" / "setup.sh").read_text(encoding="utf-8")
+    if system is System.DEBIAN_SUDO:
+        packages = said.removeprefix("To fix it: sudo apt install ").removesuffix(".").split()
+        assert packages and all(package in debian for package in packages), said  # what the set-up installs
+    if system is System.DEBIAN_USER:
+        assert "administrator" in said
+    if system in (System.WINDOWS, System.MACOS):
+        assert ("Windows" if system is System.WINDOWS else "macOS") in said
+
+
+def test_a_missing_liblouis_brlapi_and_speech_dispatcher_module_are_said_with_their_fix_here():
+    here = system_of()
+    for said in (liblouis_missing(here), braille_grade2_unavailable(here), brlapi_missing(here)):
+        assert said.endswith(missing_fix(Piece.LIBLOUIS if "liblouis" in said else Piece.BRLAPI, here)), said
+    assert "liblouis" in liblouis_missing(System.WINDOWS) and "apt" not in liblouis_missing(System.WINDOWS)

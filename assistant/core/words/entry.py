@@ -14,7 +14,6 @@ __all__ = [
     "MAX_QUERY",
     "NOTHING_TYPED",
     "NO_LETTERS",
-    "LIBLOUIS_MISSING",
     "SIXKEY_SPACE",
     "SIXKEY_DOTS_CLEARED",
     "SIXKEY_NOTHING_TO_DELETE",
@@ -45,8 +44,6 @@ __all__ = [
     "braille_display_found",
     "QUIT_ON_KEYBOARD",
     "braille_no_answer_in_time",
-    "BRAILLE_GRADE2_UNAVAILABLE",
-    "BRLAPI_MISSING",
     "DISPLAY_KEYS",
     "move_point",
 ]
@@ -55,9 +52,6 @@ __all__ = [
 MAX_QUERY = 100
 NOTHING_TYPED = "Nothing typed. Type a card name or its braille abbreviation."
 NO_LETTERS = "That had no letters, digits or braille cells in it. Type a card name or its braille abbreviation."
-LIBLOUIS_MISSING = (
-    "Contracted braille needs liblouis, which is not installed. Uncontracted braille and letters still work."
-)
 SIXKEY_SPACE = "space"
 SIXKEY_DOTS_CLEARED = "dots cleared"
 SIXKEY_NOTHING_TO_DELETE = "nothing to delete"
@@ -231,13 +225,6 @@ def braille_display_back(missed: int, keys_gone: bool = False) -> str:
         said += " Keys typed on it while it was away never reached the app: type them again."
     return said
 
-
-BRAILLE_GRADE2_UNAVAILABLE = "Contracted braille needs liblouis, so the braille display shows uncontracted braille."
-
-BRLAPI_MISSING = (
-    "The braille display needs BrlAPI, BRLTTY's client library, which is not installed: the set-up command "
-    "installs it. The app goes on without the display."
-)
 
 #: The braille display's help key (BRLTTY's HELP command): its keys, one line each, to pan through.
 DISPLAY_KEYS = (

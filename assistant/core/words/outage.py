@@ -1,6 +1,6 @@
-"""Sentences about her output channels failing and coming back: the sound device, speech-dispatcher, and a setting
-that cannot be honoured (docs/robustness.md, "Outages"). Each loss is said once, each return once, in plain words:
-never a library's own error text."""
+"""Sentences about her output channels failing and coming back: the sound device, speech-dispatcher, a setting
+that cannot be honoured (docs/robustness.md, "Outages"), and a missing piece with the fix this user can apply here.
+Each loss is said once, each return once, in plain words: never a library's own error text."""
 
 from __future__ import annotations
 
@@ -17,7 +17,12 @@ __all__ = [
     "player_not_installed",
     "player_unknown",
     "System",
+    "Piece",
+    "missing_fix",
     "portaudio_missing",
+    "liblouis_missing",
+    "brlapi_missing",
+    "braille_grade2_unavailable",
     "sounds_by_themselves_failed",
 ]
 
@@ -103,15 +108,57 @@ def player_unknown(player: str, known: tuple[str, ...], instead: str) -> str:
     return f"{clean_untrusted(player, 40)} is not a sound player the app can use ({', '.join(known)}): {playing}."
 
 
-#: How to install PortAudio, for each computer: a command its user can run, or whom to ask.
-_PORTAUDIO_FIX = {
-    System.DEBIAN_ROOT: "To fix it: apt install libportaudio2.",
-    System.DEBIAN_SUDO: "To fix it: sudo apt install libportaudio2.",
-    System.DEBIAN_USER: "To fix it, ask the computer's administrator to install the package libportaudio2.",
-    System.LINUX: "To fix it, install PortAudio with your system's package manager.",
-    System.WINDOWS: "To fix it, install the app again: its sounddevice package brings PortAudio with it on Windows.",
-    System.MACOS: "To fix it, install the app again: its sounddevice package brings PortAudio with it on macOS.",
+class Piece(Enum):
+    """A piece of the computer the app uses when it is there, said with its fix when it is not (`missing_fix`)."""
+
+    PORTAUDIO = "PortAudio"
+    """The app's own mixer's library (sounddevice's wheels carry it on Windows and macOS)."""
+    LIBLOUIS = "liblouis"
+    """Contracted braille, with its Python module (not on the package index: from the system)."""
+    BRLAPI = "BrlAPI"
+    """BRLTTY's client library: a braille display of the app's own (Linux)."""
+    SPEECHD = "speech-dispatcher's Python module"
+    """Speaking through the screen reader's speech server (Linux)."""
+    SOUND_PLAYER = "a sound player"
+    """aplay, paplay or pw-play, where neither the app's mixer nor the engine plays."""
+
+
+#: The Debian and Ubuntu packages that bring each piece (what `scripts/setup.sh` installs).
+_DEBIAN_PACKAGES = {
+    Piece.PORTAUDIO: "libportaudio2",
+    Piece.LIBLOUIS: "liblouis20 liblouis-data python3-louis",
+    Piece.BRLAPI: "brltty python3-brlapi",
+    Piece.SPEECHD: "python3-speechd",
+    Piece.SOUND_PLAYER: "alsa-utils",
 }
+
+#: What a user of Windows or macOS can do for each piece: never an `apt` command.
+_ELSEWHERE = {
+    Piece.PORTAUDIO: "install the app again: its sounddevice package brings PortAudio with it on {system}.",
+    Piece.LIBLOUIS: "there is no fix on {system} yet: the app cannot install liblouis's Python module there.",
+    Piece.BRLAPI: "on {system} your screen reader shows the app on your braille display, without BrlAPI.",
+    Piece.SPEECHD: "on {system} the app speaks through your screen reader without it.",
+    Piece.SOUND_PLAYER: "on {system} the app plays with the system's own player, which is always there.",
+}
+
+_SYSTEM_NAMES = {"windows": "Windows", "macos": "macOS"}
+
+
+def missing_fix(piece: Piece, system: System) -> str:
+    """What this user can do on this computer to install `piece` (docs/platforms.md): the `apt` command as root or
+    with sudo, the administrator to ask without sudo, the package manager on another Linux, and on Windows and macOS
+    their own way (never a command that cannot work there). One sentence, "To fix it..."."""
+    packages = _DEBIAN_PACKAGES[piece]
+    several = " " in packages
+    if system is System.DEBIAN_ROOT:
+        return f"To fix it: apt install {packages}."
+    if system is System.DEBIAN_SUDO:
+        return f"To fix it: sudo apt install {packages}."
+    if system is System.DEBIAN_USER:
+        return f"To fix it, ask the computer's administrator to install the package{'s' if several else ''} {packages}."
+    if system is System.LINUX:
+        return f"To fix it, install {piece.value} with your system's package manager."
+    return "To fix it, " + _ELSEWHERE[piece].format(system=_SYSTEM_NAMES[system.value])
 
 
 def portaudio_missing(instead: str, system: System = System.DEBIAN_SUDO) -> str:
@@ -121,7 +168,30 @@ def portaudio_missing(instead: str, system: System = System.DEBIAN_SUDO) -> str:
         how = "Windows plays one sound at a time"
     else:
         how = f"{instead} plays each sound on its own" if instead else "no sound player is installed"
-    return f"PortAudio is not installed, so the app's own mixer is off: {how}. {_PORTAUDIO_FIX[system]}"
+    return f"PortAudio is not installed, so the app's own mixer is off: {how}. {missing_fix(Piece.PORTAUDIO, system)}"
+
+
+def liblouis_missing(system: System) -> str:
+    """A braille abbreviation typed with liblouis not installed: what still works, and the fix."""
+    return (
+        "Contracted braille needs liblouis, which is not installed. Uncontracted braille and letters still work. "
+        + missing_fix(Piece.LIBLOUIS, system)
+    )
+
+
+def braille_grade2_unavailable(system: System) -> str:
+    """Contracted braille chosen for the display with liblouis not installed: what it shows instead, and the fix."""
+    return "Contracted braille needs liblouis, so the braille display shows uncontracted braille. " + missing_fix(
+        Piece.LIBLOUIS, system
+    )
+
+
+def brlapi_missing(system: System) -> str:
+    """A braille display chosen with BrlAPI not installed: the app goes on without it; the fix."""
+    return (
+        "The braille display needs BrlAPI, BRLTTY's client library, which is not installed. The app goes on "
+        "without the display. " + missing_fix(Piece.BRLAPI, system)
+    )
 
 
 def sounds_by_themselves_failed(engine: str) -> str:

@@ -99,7 +99,9 @@ def speech_silent(reason: str = "") -> str:
 SPEECH_OFF_TRANSCRIPT = "Speech is off: what would be said is written to the transcript only."
 SPEECH_SET_SILENT = "The settings file chose silence (backend = silent)."
 NO_PLAYER = "No sound player is installed (aplay, paplay or pw-play; afplay on macOS)."
-SCREEN_READER_LIBRARY_MISSING = "the accessible_output2 library is not installed (pip install accessible_output2)"
+SCREEN_READER_LIBRARY_MISSING = (
+    "the accessible_output2 library is not installed; the app brings it on Windows and macOS, so install the app again"
+)
 NO_SCREEN_READER_ACTIVE = "no screen reader is running"
 
 
