@@ -429,10 +429,10 @@ async def renewed_code(folder: Path) -> dict[str, Any]:
     the holder hears everything said (the app), or that and plain mode's printed lines too (its screen reader reads
     them), and tries the last code it heard once a minute. Before: the renewal said the new code aloud and the holder
     was back 603.9 s after the refusal; plain mode printed the new code at the refusal itself."""
-    from assistant.share import server as share_server
+    from assistant.share import state as share_state
 
-    check = share_server.CODE_CHECK_S
-    share_server.CODE_CHECK_S = 0.01
+    check = share_state.CODE_CHECK_S
+    share_state.CODE_CHECK_S = 0.01
     try:
         async with shared_table(folder / "renewed") as table, table.phone("127.0.6.1") as holder:
             codes = {table.share.server.current_code()}
@@ -444,7 +444,7 @@ async def renewed_code(folder: Path) -> dict[str, Any]:
                 table.clock.now += 60
                 for _ in range(100):  # the server's next look at the code's age
                     await asyncio.sleep(0.01)
-                    if table.share.server._shown_code == table.share.server.code.current():
+                    if table.share.server.state.shown_code == table.share.server.code.current():
                         break
                 codes.add(table.share.server.current_code())
                 for route in ("repeat", "history", "missed"):
@@ -466,7 +466,7 @@ async def renewed_code(folder: Path) -> dict[str, Any]:
             return {"codes made": len(codes), "routes that say it": said_by,
                     "minutes until the refused holder is back": back}  # fmt: skip
     finally:
-        share_server.CODE_CHECK_S = check
+        share_state.CODE_CHECK_S = check
 
 
 async def dropped_question(folder: Path) -> dict[str, Any]:

@@ -43,7 +43,7 @@ from assistant.core.words.share import (
     too_many_moves,
     too_many_reads,
 )
-from assistant.share import connections, guards, server
+from assistant.share import connections, guards, responses, server
 from assistant.share.guards import MOVE_BURST
 from assistant.share.server import SECURITY_HEADERS, SERVER_NAME
 
@@ -123,7 +123,7 @@ def test_guesses_whose_bodies_come_late_are_all_counted(tmp_path):
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
-            counting = table.server.guesses = Counting(table.server.guesses)
+            counting = table.server.state.guesses = Counting(table.server.guesses)
             body = json.dumps({"code": wrong_code(table)}).encode()
             async with contextlib.AsyncExitStack() as stack:
                 streams = [
@@ -279,7 +279,7 @@ def test_a_connection_that_never_finishes_its_headers_is_cut(tmp_path, monkeypat
 
 
 def test_a_body_that_comes_too_slowly_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr(server, "BODY_TIMEOUT", 0.5)
+    monkeypatch.setattr(responses, "BODY_TIMEOUT", 0.5)
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
