@@ -9,14 +9,26 @@ import math
 import secrets
 import sys
 import time
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.core.words.share import TAG_COLOURS, TAG_DIGITS, phone_tag
 
-__all__ = ["CODE_LIFETIME", "MOST_PHONES", "Device", "Devices", "GuessLimit", "JoinCode", "MoveLimit", "Remembered"]
+__all__ = [
+    "CODE_LIFETIME",
+    "DEVICE_IN_FLIGHT",
+    "LINK_IN_FLIGHT",
+    "MOST_PHONES",
+    "Device",
+    "Devices",
+    "GuessLimit",
+    "InFlight",
+    "JoinCode",
+    "MoveLimit",
+    "Remembered",
+]
 
 Clock = Callable[[], float]
 
@@ -46,6 +58,13 @@ MOVE_BURST, MOVE_EVERY = 10, 1.0
 #: A player's card reads (looking at a card's text changes nothing, so they never count as moves): their own, looser
 #: limit, `READ_BURST` at once, then one every `READ_EVERY` seconds.
 READ_BURST, READ_EVERY = 30, 0.25
+#: Requests one device may have in flight at once, counted from their headers (its event streams apart: they have
+#: their own bound, `connections.STREAMS_PER_DEVICE`). A phone's page sends one move at a time, with its state, a
+#: card search and a retry beside it; more is a phone holding requests open without their bodies.
+DEVICE_IN_FLIGHT = 6
+#: Join requests carrying the QR code's token in flight at once, from every address together (a table's players
+#: scan it a few at a time; more is someone with a photo of it holding requests open without their bodies).
+LINK_IN_FLIGHT = 16
 #: How long the answer to a move is kept for its retries, in seconds; and the most kept by one device (more than
 #: the move limit lets it make in that time, so the time decides).
 KEPT_FOR, KEPT_MOST = 3600.0, 4096
@@ -214,6 +233,32 @@ class GuessLimit:
             del self._wrong[address]
         while len(self._wrong) >= MOST_ADDRESSES:  # still full: the oldest address goes
             del self._wrong[next(iter(self._wrong))]
+
+
+@dataclass
+class InFlight:
+    """Requests in flight at once for each key (a device's token, the QR code's join token), at most `most`: counted
+    from a request's headers, before its body is awaited, and given back when it is answered."""
+
+    most: int
+    _count: Counter[str] = field(default_factory=Counter)
+
+    def enter(self, key: str) -> bool:
+        """Count a request of the key now; False (and nothing counted) when it already has `most` in flight."""
+        if self._count[key] >= self.most:
+            return False
+        self._count[key] += 1
+        return True
+
+    def leave(self, key: str) -> None:
+        """A request of the key was answered (or its connection lost)."""
+        self._count[key] -= 1
+        if self._count[key] <= 0:
+            del self._count[key]
+
+    def count(self, key: str) -> int:
+        """How many requests of the key are in flight now."""
+        return self._count[key]
 
 
 @dataclass

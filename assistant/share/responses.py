@@ -60,13 +60,20 @@ _TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "p
 
 class Refused(Exception):
     """A request refused with a status and a sentence (and headers, such as Retry-After; and `fields` of its JSON
-    beside the sentence, such as why a phone is no longer on the table)."""
+    beside the sentence, such as why a phone is no longer on the table); `close`: its connection ends with the
+    answer (a request refused before its body was read, whose body is never waited for)."""
 
     def __init__(
-        self, status: int, sentence: str, headers: dict[str, str] | None = None, fields: dict[str, str] | None = None
+        self,
+        status: int,
+        sentence: str,
+        headers: dict[str, str] | None = None,
+        fields: dict[str, str] | None = None,
+        close: bool = False,
     ) -> None:
         super().__init__(sentence)
         self.status, self.sentence, self.headers, self.fields = status, sentence, headers or {}, fields or {}
+        self.close = close
 
 
 def inert_json(data: Any) -> str:

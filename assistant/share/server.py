@@ -27,7 +27,7 @@ from assistant.share import connections
 from assistant.share.address import check_address, listening_socket, origin_host
 from assistant.share.connections import Gate, raise_open_files
 from assistant.share.guards import Devices, GuessLimit, JoinCode
-from assistant.share.handlers.join import LINK_HEADER
+from assistant.share.middleware import LINK_HEADER
 from assistant.share.responses import (
     MAX_BODY,
     SECURITY_HEADERS,

@@ -32,7 +32,18 @@ from assistant.core.words.share import (
 )
 from assistant.share.address import origin_host
 from assistant.share.connections import DeviceStreams, Gate
-from assistant.share.guards import READ_BURST, READ_EVERY, Device, Devices, GuessLimit, JoinCode, MoveLimit
+from assistant.share.guards import (
+    DEVICE_IN_FLIGHT,
+    LINK_IN_FLIGHT,
+    READ_BURST,
+    READ_EVERY,
+    Device,
+    Devices,
+    GuessLimit,
+    InFlight,
+    JoinCode,
+    MoveLimit,
+)
 from assistant.share.logs import CrashLogHandler
 
 if TYPE_CHECKING:
@@ -92,6 +103,10 @@ class TableState:
     reads: MoveLimit = field(init=False)
     """A player's card reads: never counted as moves (they change nothing), with their own, looser limit."""
     devices: Devices = field(init=False)
+    device_flight: InFlight = field(default_factory=lambda: InFlight(DEVICE_IN_FLIGHT))
+    """Each device's requests in flight (by its token), its event streams apart."""
+    link_flight: InFlight = field(default_factory=lambda: InFlight(LINK_IN_FLIGHT))
+    """Join requests in flight carrying the QR code's token (by the token)."""
     streams: DeviceStreams = field(init=False)
     logs: CrashLogHandler = field(init=False)
     """asyncio's and aiohttp's records, to the crash log and never to the terminal, while the server runs."""

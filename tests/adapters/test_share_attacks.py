@@ -31,6 +31,8 @@ from assistant.core.words.share import (
     BODY_NOT_JSON,
     CODE_GUESSED,
     OLD_LINK,
+    TOO_MANY_AT_ONCE,
+    TOO_MANY_JOINING,
     TOO_MANY_STREAMS,
     TOO_SLOW,
     WRONG_CODE,
@@ -312,6 +314,138 @@ def test_one_address_holds_at_most_32_connections(tmp_path):
             assert answered == connections.PER_ADDRESS
             async with table.http.get(table.url("/")) as r:  # from another address: answered
                 assert r.status == 200
+
+    run(scenario())
+
+
+# Headers without bodies: counted from their headers, never holding a real phone out.
+
+
+def posted_head(table: Table, path: str, length: int, cookie: str = "", csrf: str = "", link: str = "") -> bytes:
+    """A POST's head alone, with a device's cookie and CSRF token or the QR code's token; its body never sent."""
+    more = f"Cookie: {table.server.cookie}={cookie}\r\nX-CSRF-Token: {csrf}\r\n" if cookie else ""
+    more += f"{server.LINK_HEADER}: {link}\r\n" if link else ""
+    return head(table, path, length).replace(b"\r\n\r\n", f"\r\n{more}\r\n".encode(), 1)
+
+
+def bens_device(table: Table) -> Any:
+    return next(d for d in table.server.devices.by_token.values() if d.player == "Ben")
+
+
+def test_a_let_in_phone_sending_headers_without_bodies_holds_six_requests_and_other_phones_are_answered(tmp_path):
+    """Ben's phone, let in, sends 20 moves' heads from 20 addresses and never their bodies: 6 are held (each waiting
+    for its body), the other 14 are refused at once (429) with their connections closed; Ana's phone is answered.
+    Before, every one was held for the body's 10 seconds: 33 addresses x 32 connections of them reset 25 of 36 other
+    phones' requests."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ben")
+            ben = bens_device(table)
+            flight = table.server.state.device_flight
+            statuses = []
+            async with contextlib.AsyncExitStack() as stack:
+                for number in range(1, 21):
+                    reader, writer = await stack.enter_async_context(connection(table.server.port, f"127.0.4.{number}"))
+                    writer.write(posted_head(table, "/api/move", 100, ben.token, csrf))
+                    await writer.drain()
+                    if number <= guards.DEVICE_IN_FLIGHT:
+                        await until(lambda n=number: flight.count(ben.token) == n)  # held, waiting for its body
+                    else:
+                        status, headers, body = await asyncio.wait_for(answer(reader), PROMPT)
+                        statuses.append((status, json.loads(body), headers["retry-after"]))
+                assert statuses == [(429, {"error": TOO_MANY_AT_ONCE}, "1")] * 14
+                async with table.phone() as ana:
+                    ana_csrf = await ana.join("Ana")
+                    status, _, _ = await ana.post("/api/move", move("draw", "key-ana-00001"), ana_csrf)
+                    assert status == 200
+            await until(lambda: flight.count(ben.token) == 0)  # the held ones, their connections gone, given back
+            status, _, _ = await table.post("/api/move", move("draw", "key-ben-00001"), csrf)
+            assert status == 200  # Ben's phone itself moves again
+
+    run(scenario())
+
+
+def test_a_qr_photo_holders_join_heads_without_bodies_count_against_its_address_until_a_body_comes(tmp_path):
+    """The QR code's token, right, sent as 5 join heads from one address without bodies: each is counted against
+    the address until its body is read and checked, so the 6th waits (429); a body sent gives one back. Before, the
+    count was given back as soon as the token matched: a photo of the QR screen held any number of requests open."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            link = yarl.URL(table.server.join_url()).query["link"]
+            body = json.dumps({"code": ""}).encode()
+            flight = table.server.state.link_flight
+            async with contextlib.AsyncExitStack() as stack:
+                held = []
+                for number in range(1, 6):
+                    reader, writer = await stack.enter_async_context(connection(table.server.port, "127.0.5.1"))
+                    writer.write(posted_head(table, "/api/code", len(body), link=link))
+                    await writer.drain()
+                    await until(lambda n=number: flight.count(link) == n)
+                    held.append((reader, writer))
+                assert await linked(table, "127.0.5.1", link) == (429, {"error": too_many_guesses(60)})
+                reader, writer = held[0]
+                writer.write(body)
+                await writer.drain()
+                assert (await answer(reader))[0] == 200
+                assert (await linked(table, "127.0.5.1", link))[0] == 200  # one given back, by a body read and checked
+
+    run(scenario())
+
+
+def test_the_qr_codes_token_holds_at_most_sixteen_join_requests_in_flight_from_every_address(tmp_path):
+    """16 addresses send a join head each with the QR code's token and no body: the 17th address is refused at once
+    (429), its connection closed; once a body comes, a place is free again."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            link = yarl.URL(table.server.join_url()).query["link"]
+            body = json.dumps({"code": ""}).encode()
+            flight = table.server.state.link_flight
+            async with contextlib.AsyncExitStack() as stack:
+                held = []
+                for number in range(1, guards.LINK_IN_FLIGHT + 1):
+                    reader, writer = await stack.enter_async_context(connection(table.server.port, f"127.0.6.{number}"))
+                    writer.write(posted_head(table, "/api/code", len(body), link=link))
+                    await writer.drain()
+                    held.append((reader, writer))
+                await until(lambda: flight.count(link) == guards.LINK_IN_FLIGHT)
+                assert await linked(table, "127.0.6.100", link) == (429, {"error": TOO_MANY_JOINING})
+                reader, writer = held[0]
+                writer.write(body)
+                await writer.drain()
+                assert (await answer(reader))[0] == 200
+                assert (await linked(table, "127.0.6.100", link))[0] == 200
+
+    run(scenario())
+
+
+def test_connections_waiting_for_their_bodies_are_cut_for_a_real_phone_when_every_place_is_taken(tmp_path, monkeypatch):
+    """With 16 places, strangers at 16 addresses send a code's head each and never its body, so that every place
+    holds a request waiting for its body: Ana's phone, let in before, is still answered, the stranger that waited
+    longest cut to make room. Before, a connection counted as busy once its head came, and only those waiting for a
+    head were cut: the new connection was refused."""
+    monkeypatch.setattr(connections, "MOST_CONNECTIONS", 16)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            async with table.phone() as ana:
+                await ana.join("Ana")
+                counting = table.server.state.guesses = Counting(table.server.guesses)
+                async with contextlib.AsyncExitStack() as stack:
+                    held = []
+                    for number in range(1, 17):
+                        reader, writer = await stack.enter_async_context(
+                            connection(table.server.port, f"127.0.7.{number}")
+                        )
+                        writer.write(posted_head(table, "/api/code", 100))
+                        await writer.drain()
+                        held.append(reader)
+                        await until(lambda n=number: counting.asked == n)  # its head read: it waits for its body
+                    status, view, _ = await ana.get("/api/state")
+                    assert status == 200 and view["you"] == "Ana"
+                    assert await asyncio.wait_for(held[0].read(), PROMPT) == b""  # the oldest stranger: cut
 
     run(scenario())
 

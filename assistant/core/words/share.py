@@ -79,6 +79,8 @@ __all__ = [
     "NO_DEVICES",
     "NO_GAME_TO_JOIN",
     "ONE_AT_A_TIME",
+    "TOO_MANY_AT_ONCE",
+    "TOO_MANY_JOINING",
     "NO_LOCAL_ADDRESS",
     "NOT_JSON_TYPE",
     "NOT_SHARING",
@@ -195,6 +197,10 @@ NO_LOCAL_ADDRESS = (
 )
 REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben, or share remove Ben 2 for one phone."
 ONE_AT_A_TIME = "This phone waits for the host to let it in, and asks one thing at a time. Wait here."
+#: A phone with more requests unanswered at once than a phone's page sends (its event streams apart).
+TOO_MANY_AT_ONCE = "This phone is waiting for too many answers at once. Wait a moment, then try again."
+#: More phones asking at once with the QR code than a table's players would.
+TOO_MANY_JOINING = "Too many phones are asking to join at once. Wait a moment, then try again."
 CODE_GUESSED = "Someone is guessing the join code: a new code is shown."
 PHONE_KEPT_OUT = "The host did not let this phone join the table."
 TABLE_FULL = (

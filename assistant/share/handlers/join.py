@@ -29,17 +29,14 @@ from assistant.core.words.share import (
 )
 from assistant.share.address import peer_key
 from assistant.share.guards import MOST_PHONES, Device
-from assistant.share.middleware import device_of
-from assistant.share.responses import Refused, json_response, read_json
+from assistant.share.middleware import LINK_HEADER, body_of, device_of
+from assistant.share.responses import Refused, json_response
 from assistant.share.state import TableState, state_of, tell
 
 if TYPE_CHECKING:
     from aiohttp import web
 
-__all__ = ["LINK_HEADER", "code", "join", "me"]
-
-#: The header that carries the QR code's join token (from the page's address) to `/api/code` and `/api/join`.
-LINK_HEADER = "X-Join-Link"
+__all__ = ["code", "join", "me"]
 
 
 async def code(request: web.Request) -> web.StreamResponse:
@@ -95,7 +92,10 @@ async def me(request: web.Request) -> web.StreamResponse:
 
 async def _guess(request: web.Request, table: TableState) -> dict[str, Any]:
     """The body of a join request whose code is right; `Refused` (403 or 429, or the body's 400, 408, 413)
-    otherwise. The guess is counted before its body is read, and given back only when its code is right."""
+    otherwise. The guess is counted before its body is read, and given back only when its body is read and its
+    code (or its QR token) is right: requests whose bodies never come all count against their address. (A QR
+    token's was once given back as soon as the token matched: someone with a photo of the QR screen held any number
+    of requests open without their bodies.)"""
     address = peer_key(request.remote or "")
     link = request.headers.get(LINK_HEADER)
     if link is not None:  # the QR code's token, from its header: counted and judged before the body is read
@@ -105,14 +105,15 @@ async def _guess(request: web.Request, table: TableState) -> dict[str, Any]:
         if not table.code.matches_link(link):
             table.link_guesses.wrong(address)
             raise Refused(403, OLD_LINK)
+        body = await body_of(request)
         table.link_guesses.right(address)
-        return await read_json(request)
+        return body
     wait = table.guesses.take(address)
     if wait:
         raise Refused(429, too_many_guesses(wait), {"Retry-After": str(wait)})
     right = False
     try:
-        body = await read_json(request)
+        body = await body_of(request)
         right = table.code.matches(body.get("code"))
     finally:
         if right:

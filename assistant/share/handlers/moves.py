@@ -19,8 +19,8 @@ from assistant.core.language.device import (
     read_move,
 )
 from assistant.core.words.share import bad_field, too_many_moves, too_many_reads
-from assistant.share.middleware import device_of
-from assistant.share.responses import Refused, json_response, read_json
+from assistant.share.middleware import body_of, device_of
+from assistant.share.responses import Refused, json_response
 from assistant.share.state import state_of
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ async def _act(request: web.Request, read: Callable[[Any], DeviceMove | DeviceAn
     """A move or an answer: once per idempotency key, as the device's player, in the order they arrive."""
     table = state_of(request)
     device = device_of(request, csrf=True)
-    body = await read_json(request)
+    body = await body_of(request)
     key = body.get("key")
     if not isinstance(key, str) or not _KEY.fullmatch(key):
         raise Refused(400, bad_field("key"))
