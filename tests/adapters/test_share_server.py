@@ -930,7 +930,7 @@ def test_a_second_phone_for_a_player_waits_until_the_host_says_yes(tmp_path):
                 assert table.session.game.log == before
                 async with table.phone() as third:  # one phone at a time waits for the host
                     status, body, _ = await third.post("/api/join", {"code": joined_code(table), "player": "Ben"})
-                    assert (status, body) == (409, {"error": another_phone_waits("Ben")})
+                    assert (status, body) == (409, {"error": another_phone_waits("Ben", joined["tag"])})
                 status, view, _ = await second.get("/api/me")
                 assert status == 200 and view["waiting"] is True
                 reply = table.session.handle("yes")  # the host lets it in
@@ -1379,17 +1379,22 @@ def test_a_second_phone_for_a_waiting_player_waits_its_turn_and_the_host_hears_o
         async with shared_table(tmp_path) as table:
             told: list[Any] = []
             table.share.tell = told.append
-            await ask_to_join(table, "Ben")
+            tag = (await ask_to_join(table, "Ben"))["tag"]
             for _ in range(3):
                 async with table.phone() as other:
                     status, body, _ = await other.post(
                         "/api/join", {"code": table.server.current_code(), "player": "Ben"}
                     )
-                    assert (status, body) == (409, {"error": another_phone_waits("Ben")})
-            assert [reply.lines for reply in told] == [(another_phone_asks("Ben"),)]
+                    assert (status, body) == (409, {"error": another_phone_waits("Ben", tag)})
+            assert body["error"] == (  # the real player's phone names the one that waits, as the host heard it
+                f"Another phone, the one showing {tag}, already waits to join as Ben. If it is not yours, ask the "
+                f"host to keep out {tag} with share refuse Ben, then join again."
+            )
+            assert laptop_said(table)[-1] == new_phone_asks("Ben", tag)  # the short name her question named
+            assert [reply.lines for reply in told] == [(another_phone_asks("Ben", tag),)]
             assert told[0].lines[0] == (
-                "Another phone asks to record for Ben, while one already waits. Answer the first: share allow Ben, "
-                "or share refuse Ben."
+                f"Another phone asks to record for Ben, while the one showing {tag} already waits. Answer the first: "
+                "share allow Ben, or share refuse Ben."
             )
 
     run(scenario())

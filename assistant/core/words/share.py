@@ -540,10 +540,12 @@ def too_many_reads(seconds: int) -> str:
 WAIT_EXPIRED = "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."
 
 
-def another_phone_asks(player: str) -> str:
-    """Told to the host, once per waiting phone, when another phone asks to join as the same player meanwhile."""
+def another_phone_asks(player: str, tag: str = "") -> str:
+    """Told to the host, once per waiting phone, when another phone asks to join as the same player meanwhile;
+    `tag`: the short name the waiting phone shows (the one her question named), to compare with the real player's."""
+    waiting = f"the one showing {tag}" if tag else "one"
     return (
-        f"Another phone asks to record for {player}, while one already waits. Answer the first: share allow "
+        f"Another phone asks to record for {player}, while {waiting} already waits. Answer the first: share allow "
         f"{player}, or share refuse {player}."
     )
 
@@ -628,9 +630,15 @@ def phone_waits(player: str) -> str:
     return f"The host is asked to let this phone record for {player}: wait here."
 
 
-def another_phone_waits(player: str) -> str:
-    """A phone's join refused: another already waits to join as that player."""
-    return f"Another phone already waits to join as {player}. Ask the host to answer it first."
+def another_phone_waits(player: str, tag: str = "") -> str:
+    """A phone's join refused: another already waits to join as that player; `tag`: the short name the waiting one
+    shows, the one the host heard, so that the real player can tell the host it is not theirs."""
+    if not tag:
+        return f"Another phone already waits to join as {player}. Ask the host to answer it first."
+    return (
+        f"Another phone, the one showing {tag}, already waits to join as {player}. If it is not yours, ask the host "
+        f"to keep out {tag} with share refuse {player}, then join again."
+    )
 
 
 def recorded_from(phone: str) -> str:

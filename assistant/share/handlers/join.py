@@ -66,8 +66,8 @@ async def join(request: web.Request) -> web.StreamResponse:
     if first is not None:  # one phone at a time waits for the host's answer; the host hears once of the next
         if first.token not in table.noticed:
             table.noticed.add(first.token)
-            tell(table.on_notice, another_phone_asks(player))
-        raise Refused(409, another_phone_waits(player))
+            tell(table.on_notice, another_phone_asks(player, first.tag))
+        raise Refused(409, another_phone_waits(player, first.tag))  # the short name the host heard, to compare
     if table.devices.count(player) >= MOST_PHONES:
         raise Refused(409, too_many_phones(player, MOST_PHONES))
     device = table.devices.join(player)
