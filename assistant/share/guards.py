@@ -44,6 +44,9 @@ MOST_WRONG, GUESS_WINDOW = 5, 60.0
 MOST_WRONG_IN_ALL, LONGEST_CLOSURE = 20, 16 * GUESS_WINDOW
 #: Seconds without a wrong code, once guessing has reopened, after which the next closure is the shortest again.
 QUIET = CODE_LIFETIME
+#: Seconds the host's opening lasts (`share allow NAME` while no phone of NAME waits): meanwhile no closure keeps a
+#: right code out and no wrong code renews it, so the phone she lets in joins with the code she gave.
+OPEN_FOR = 120.0  # (`words.share.OPEN_MINUTES`, said to her, is this in minutes: a test checks they agree)
 #: The most phones one player may have on the table (let in or waiting).
 MOST_PHONES = 3
 #: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
@@ -151,6 +154,8 @@ class GuessLimit:
     _closed_for_all: bool = False
     _closures: int = 0
     _last_wrong: float = -math.inf
+    _opened_until: float = -math.inf
+    """The end of the host's opening (`open`)."""
 
     @classmethod
     def per_address(cls, clock: Clock) -> GuessLimit:
@@ -158,22 +163,35 @@ class GuessLimit:
         (2**128 tokens), so that guessing it from many addresses never closes it to a phone that scanned it."""
         return cls(clock, most_in_all=sys.maxsize, window_in_all=GUESS_WINDOW)  # (a minute's guesses kept, no more)
 
+    def open(self, seconds: float = OPEN_FOR) -> None:
+        """The host opens joining for `seconds` from now: no closure refuses an address meanwhile (the limit per
+        address still does), and no wrong code asks for a new code (`wrong` gives 0: the code she gave is kept); the
+        closures still in force, those the guessing made meanwhile too, apply when the opening ends."""
+        self._opened_until = self.clock() + seconds
+
+    def is_open(self) -> bool:
+        """The host's opening is in force."""
+        return self.clock() < self._opened_until
+
     def closed_to_all(self) -> float:
-        """Seconds the code stays closed to every address (the table-wide cap), 0 when it is not."""
+        """Seconds the code stays closed to every address (the table-wide cap), 0 when it is not (or while the host's
+        opening is in force)."""
         now = self.clock()
-        return self._closed_until - now if self._closed_for_all and now < self._closed_until else 0.0
+        closed = self._closed_for_all and now < self._closed_until and not self.is_open()
+        return self._closed_until - now if closed else 0.0
 
     def take(self, address: str) -> int:
         """Count a guess from the address now: 0 when it may guess, else the whole seconds it must wait (and
         nothing is counted)."""
         now = self.clock()
+        opened = self.is_open()  # (the host's opening: the limit per address alone)
         closed_to = self._guessed_wrong(address) or (self._closed_for_all and now < self._closed_until)
-        waits = [self._closed_until - now if closed_to else 0.0]
+        waits = [self._closed_until - now if closed_to and not opened else 0.0]
         for times, most, window in (
             (self._recent(address), self.most, self.window),
             (self._in_window(self._all, self.window_in_all), self.most_in_all, self.window_in_all),
         ):
-            if len(times) >= most and (times is not self._all or self._guessed_wrong(address)):
+            if len(times) >= most and (times is not self._all or (self._guessed_wrong(address) and not opened)):
                 waits.append(times[0] + window - now)
         wait = max(waits)
         if wait > 0:
@@ -211,7 +229,7 @@ class GuessLimit:
         self._closed_until = now + min(self.window * 2**self._closures, LONGEST_CLOSURE)
         self._closures += 1
         self._all.clear()
-        return self._closures
+        return 0 if self.is_open() else self._closures  # (under the host's opening, the code she gave is kept)
 
     def _guessed_wrong(self, address: str) -> bool:
         """The address sent a wrong code in the last `window_in_all` seconds."""

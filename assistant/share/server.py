@@ -60,14 +60,15 @@ class ShareServer:
         *,
         clock: Callable[[], float] = time.monotonic,
         on_code: Callable[[str], None] | None = None,
-        on_guessing: Callable[[str, bool, int], None] | None = None,
+        on_guessing: Callable[[str, bool], None] | None = None,
         crash_log: Callable[[BaseException], object] | None = None,
         on_notice: Callable[[str], None] | None = None,
+        on_joining: Callable[[int], None] | None = None,
     ) -> None:
-        """`on_code`, `on_guessing`, `on_notice`: what the host is told (see `TableState`); `crash_log`: where
-        asyncio's and aiohttp's records go while the server runs."""
+        """`on_code`, `on_guessing`, `on_joining`, `on_notice`: what the host is told (see `TableState`);
+        `crash_log`: where asyncio's and aiohttp's records go while the server runs."""
         self.state = TableState(
-            link, check_address(host), port, clock, on_code, on_guessing, on_notice, crash_log=crash_log
+            link, check_address(host), port, clock, on_code, on_guessing, on_joining, on_notice, crash_log=crash_log
         )
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.AbstractServer | None = None
@@ -146,6 +147,10 @@ class ShareServer:
     def waits(self, token: str) -> bool:
         """The phone of this token waits to be let in."""
         return self.state.waits(token)
+
+    def open_joining(self) -> None:
+        """The host opens joining with the code for a while, whatever the guessing (`TableState.open_joining`)."""
+        self.state.open_joining()
 
     # The application, and starting and stopping.
 

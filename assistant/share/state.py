@@ -35,6 +35,7 @@ from assistant.share.connections import DeviceStreams, Gate
 from assistant.share.guards import (
     DEVICE_IN_FLIGHT,
     LINK_IN_FLIGHT,
+    OPEN_FOR,
     READ_BURST,
     READ_EVERY,
     Device,
@@ -86,10 +87,12 @@ class TableState:
     clock: Callable[[], float] = time.monotonic
     on_code: Callable[[str], None] | None = None
     """Told each new join code made because the last grew old (the app shows it)."""
-    on_guessing: Callable[[str, bool, int], None] | None = None
-    """Told the new join code made because someone was guessing the last, whether this is the first time of this
-    guessing (the host is told why, once), and, the first time in this guessing that the code is closed to every
-    address, for how many whole minutes (else 0): the host is told once that the QR code still works."""
+    on_guessing: Callable[[str, bool], None] | None = None
+    """Told the new join code made because someone was guessing the last, and whether this is the first time of this
+    guessing (the host is told why, once)."""
+    on_joining: Callable[[int], None] | None = None
+    """Told each time joining closes to every phone (the table-wide cap), for how many whole minutes, and each time
+    it opens again (0): the host always knows whether a phone can join with the code now."""
     on_notice: Callable[[str], None] | None = None
     """Told a sentence for the host: once per device, a phone let in refused for holding too many event streams
     (naming the phone); once per waiting phone, another phone asking for the same player."""
@@ -122,7 +125,7 @@ class TableState:
     shown_code: str = ""
     """The join code the host was last shown."""
     closed_told: bool = False
-    """The host was told, in this guessing, that the join code is closed to every phone (and the QR code not)."""
+    """The host was last told that joining is closed to every phone (and not yet that it opened again)."""
     holding: set[str] = field(default_factory=set)
     """The phones that wait to be let in and hold a request open now (one each at most)."""
     noticed: set[str] = field(default_factory=set)
@@ -168,6 +171,7 @@ class TableState:
         while True:
             await asyncio.sleep(CODE_CHECK_S)
             self.expire()
+            self.look_closed()
             code = self.code.current()
             if code != self.shown_code:
                 self.shown_code = code
@@ -178,12 +182,22 @@ class TableState:
         `first` time of this guessing: once, however long it goes on); and, once in this guessing, when the code is
         now closed to every address, for how long (the QR code still lets a phone ask)."""
         code = self.shown_code = self.code.renew(link=False)
-        if first:
-            self.closed_told = False
+        tell(self.on_guessing, code, first)
+        self.look_closed()
+
+    def look_closed(self) -> None:
+        """Tell the host when joining has closed to every phone since she was last told (for how many minutes), or
+        opened again (at the closure's end, or the end of her opening when a closure is still in force: closed)."""
         closed = self.guesses.closed_to_all()
-        minutes = math.ceil(closed / 60) if closed and not self.closed_told else 0
-        self.closed_told = self.closed_told or bool(minutes)
-        tell(self.on_guessing, code, first, minutes)
+        if bool(closed) != self.closed_told:
+            self.closed_told = bool(closed)
+            tell(self.on_joining, math.ceil(closed / 60))
+
+    def open_joining(self) -> None:
+        """The host opens joining (`GuessLimit.open`, for `OPEN_FOR` seconds): her answer says so, and she is told
+        when it closes again."""
+        self.guesses.open(OPEN_FOR)
+        self.closed_told = False
 
     # Changes, for the event streams.
 

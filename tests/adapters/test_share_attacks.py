@@ -25,12 +25,14 @@ import pytest
 import yarl
 from share_table import PATIENCE as LAPTOP_PATIENCE
 from share_table import Laptop
-from test_share_server import PATIENCE, Table, move, run, shared_table
+from test_share_server import PATIENCE, Clock, Table, move, run, shared_table
 
 from assistant.core.words.share import (
     BODY_NOT_JSON,
     CODE_GUESSED,
+    CODE_REOPENED,
     OLD_LINK,
+    OPEN_MINUTES,
     TOO_MANY_AT_ONCE,
     TOO_MANY_JOINING,
     TOO_MANY_STREAMS,
@@ -38,6 +40,7 @@ from assistant.core.words.share import (
     WRONG_CODE,
     bad_field,
     code_closed,
+    code_opened,
     code_shown,
     phone_holds_too_much,
     phone_let_in,
@@ -46,6 +49,7 @@ from assistant.core.words.share import (
     too_many_reads,
 )
 from assistant.share import connections, guards, responses, server
+from assistant.share import state as share_state
 from assistant.share.guards import MOVE_BURST
 from assistant.share.server import SECURITY_HEADERS, SERVER_NAME
 
@@ -199,7 +203,8 @@ def test_wrong_codes_from_many_addresses_renew_the_code_and_close_guessing_for_t
                 assert (await guess(table, f"127.0.0.{number}", wrong_code(table)))[0] == 403
             latest = table.server.current_code()
             assert await guess(table, "127.0.0.41", latest) == (429, {"error": too_many_guesses(60)})
-            assert len(told) == 3 and told[2].lines[0] == CODE_GUESSED  # a new guessing, after the quiet: told again
+            assert told[2].lines == (CODE_REOPENED,)  # the closure to every phone ended: she was told so
+            assert len(told) == 4 and told[3].lines[0] == CODE_GUESSED  # a new guessing, after the quiet: told again
 
     run(scenario())
 
@@ -262,6 +267,78 @@ def test_the_qr_codes_token_lets_a_phone_ask_to_join_while_guessing_closes_the_c
 def test_the_plain_mode_is_told_the_code_is_closed_without_a_qr_code_to_offer():
     """Plain mode draws no QR code: the host hears when the code reopens instead."""
     assert "F10" not in code_closed(2, False) and "F10" in code_closed(2, True)
+
+
+# The host's own way in, which guessing cannot close.
+
+
+def test_the_hosts_opening_lets_a_right_code_in_whatever_the_closures_and_no_wrong_code_closes_it():
+    """`GuessLimit.open`: while the host's opening lasts, neither a closure to every address nor a guesser's own
+    closure refuses a code (the limit per address still does), and no wrong code asks for a new code; the closures
+    still in force, and those the guessing made meanwhile, apply when it ends."""
+    clock = Clock()
+    limit = guards.GuessLimit(clock)
+    for number in range(40):  # 20 wrong codes, then 20 more from fresh addresses while closed: closed to all
+        address = f"10.0.0.{number}"
+        assert limit.take(address) == 0
+        limit.wrong(address)
+    assert limit.closed_to_all() > 0 and limit.take("10.0.1.1") > 0 and limit.take("10.0.0.1") > 0
+    limit.open()
+    assert limit.is_open() and limit.closed_to_all() == 0
+    assert limit.take("10.0.1.1") == 0 and limit.take("10.0.0.1") == 0  # a fresh address, and a guesser's
+    for number in range(100):  # fresh addresses guessing on: nothing closes, no new code is asked for
+        assert limit.take(f"10.0.2.{number}") == 0
+        assert limit.wrong(f"10.0.2.{number}") == 0
+    for _ in range(5):
+        assert limit.take("10.0.3.1") == 0
+        limit.wrong("10.0.3.1")
+    assert limit.take("10.0.3.1") > 0  # one address: still 5 a minute
+    clock.now += guards.OPEN_FOR  # the first closure to every address has ended; the guessing meanwhile made more
+    assert not limit.is_open() and limit.closed_to_all() > 0 and limit.take("10.0.1.2") > 0  # closed again
+    assert guards.OPEN_FOR == 60 * OPEN_MINUTES  # what she is told is how long it lasts
+
+
+def test_a_blind_host_in_plain_mode_lets_a_phone_in_during_a_guessing_campaign_and_hears_each_close_and_reopen(
+    tmp_path, monkeypatch
+):
+    """Plain mode has no QR code: 40 addresses guess wrong and the code is closed to every phone, and the host hears
+    so, with what to do; `share allow Ben` (no phone of Ben's waits) opens it for 2 minutes: 30 fresh addresses
+    guessing on neither close it again nor renew the code, and Ben's phone, at an address of its own, asks to join
+    with the code she gave and she lets it in. When her opening ends with the closure still in force she hears that
+    it is closed again, and when the closure ends that phones can join again. Before, fresh addresses at every
+    reopening kept the code closed 79 of 79 minutes, and she heard "closed for 2 minutes" once and nothing after."""
+    monkeypatch.setattr(share_state, "CODE_CHECK_S", 0.01)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            table.share.qr = False  # plain mode: no QR code to offer
+            told: list[Any] = []
+            table.share.tell = told.append
+            for number in range(2, 42):
+                assert (await guess(table, f"127.0.8.{number}", wrong_code(table)))[0] == 403
+            assert table.server.guesses.closed_to_all() > 0
+            assert [reply.lines[0] for reply in told] == [CODE_GUESSED, code_closed(2, False)]
+            assert "share allow" in code_closed(2, False)  # how she lets a phone in now
+            code = table.server.current_code()
+            assert (await guess(table, "127.0.9.1", code, "Ben"))[0] == 429  # closed to every phone, the right code too
+            opened = await table.share.control("allow Ben")
+            assert opened.lines == (code_opened("Ben"),) and opened.important
+            for number in range(2, 32):  # the campaign goes on from fresh addresses
+                assert (await guess(table, f"127.0.9.{number}", wrong_code(table)))[0] == 403
+            assert table.server.current_code() == code  # never renewed under her opening
+            status, body = await guess(table, "127.0.10.1", code, "Ben")  # Ben's phone, with the code she gave
+            assert status == 200 and body["waiting"] is True
+            allowed = await table.share.control("allow Ben")
+            assert allowed.lines[0] == phone_let_in("Ben", 1)
+            heard = len(told)
+            table.clock.now += guards.OPEN_FOR  # her opening ends; the guessing meanwhile closed it again: she hears so
+            await until(lambda: len(told) > heard)
+            assert told[heard].lines == (code_closed(2, False),) and told[heard].important
+            table.clock.now += guards.LONGEST_CLOSURE  # the closure ends: she hears that phones can join again
+            await until(lambda: len(told) > heard + 1)
+            assert told[heard + 1].lines == (CODE_REOPENED,) and told[heard + 1].important
+
+    run(scenario())
 
 
 # No jam.

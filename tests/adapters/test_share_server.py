@@ -43,6 +43,7 @@ from assistant.core.words.share import (
     WRONG_CODE,
     another_phone_asks,
     another_phone_waits,
+    code_opened,
     code_shown,
     device_list,
     device_removed,
@@ -1162,7 +1163,7 @@ def test_a_name_before_share_answers_only_that_players_phone_and_share_remove_na
                 reply = table.session.handle(line)
                 return await table.share.control(reply.argument) if reply.control is Control.SHARE else reply
 
-            assert (await typed("Ben share allow")).lines == (no_phone_waits("Ben"),)
+            assert (await typed("Ben share allow")).lines == (code_opened("Ben"),)  # none waits: she opens the code
             assert (await typed("Ben share refuse")).lines == (no_phone_waits("Ben"),)
             assert table.server.devices.waiting("Cy") is not None and table.server.devices.players() == []
             assert (await typed("Ben share allow Cy")).lines == (share_form("allow"),)

@@ -73,6 +73,9 @@ __all__ = [
     "NO_NEIGH_CARD",
     "CHOOSE_PLAYER",
     "CODE_GUESSED",
+    "CODE_REOPENED",
+    "OPEN_MINUTES",
+    "code_opened",
     "DEVICE_REMOVED",
     "SAVE_LABELS",
     "NO_DEVICE",
@@ -202,6 +205,8 @@ TOO_MANY_AT_ONCE = "This phone is waiting for too many answers at once. Wait a m
 #: More phones asking at once with the QR code than a table's players would.
 TOO_MANY_JOINING = "Too many phones are asking to join at once. Wait a moment, then try again."
 CODE_GUESSED = "Someone is guessing the join code: a new code is shown."
+#: Told to the host when joining, closed to every phone by guessing, opens again (the closure's end).
+CODE_REOPENED = "Phones can join with the code again."
 PHONE_KEPT_OUT = "The host did not let this phone join the table."
 TABLE_FULL = (
     "The table has as many phones as it can take, so this one cannot join. Ask the host to take a phone off with "
@@ -337,8 +342,27 @@ def code_closed(minutes: int, qr: bool) -> str:
     )
     if qr:
         return f"{closed} A phone that scans the QR code still asks to join: F10 shows it, and you still let it in."
-    meanwhile = "in the app, a phone that scans the QR code joins meanwhile"
-    return f"{closed} Phones join with it again once it reopens; {meanwhile}."
+    opening = (
+        f"To let a phone in now, type share allow and its player's name: the code works for {_minutes(OPEN_MINUTES)}."
+    )
+    return f"{closed} You are told when it reopens. {opening}"
+
+
+#: Whole minutes the host's opening lasts (`share allow NAME` while no phone of NAME waits; the server's `OPEN_FOR`).
+OPEN_MINUTES = 2
+
+
+def _minutes(minutes: int) -> str:
+    return f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def code_opened(player: str, minutes: int = OPEN_MINUTES) -> str:
+    """`share allow NAME` while no phone waits to join as NAME: the host opens joining with the code for `minutes`,
+    whatever the guessing (no closure keeps a right code out meanwhile, no wrong one renews it); what to do next."""
+    return (
+        f"The join code works for {_minutes(minutes)}, whatever the guessing. Tell {player} the code (share says it); "
+        f"you still let the phone in when it asks."
+    )
 
 
 def too_many_guesses(seconds: int) -> str:

@@ -97,6 +97,7 @@ async def _guess(request: web.Request, table: TableState) -> dict[str, Any]:
     token's was once given back as soon as the token matched: someone with a photo of the QR screen held any number
     of requests open without their bodies.)"""
     address = peer_key(request.remote or "")
+    table.look_closed()  # (a closure that ended is told before this guess is judged: at once, not at the next tick)
     link = request.headers.get(LINK_HEADER)
     if link is not None:  # the QR code's token, from its header: counted and judged before the body is read
         wait = table.link_guesses.take(address)
