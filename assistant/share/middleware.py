@@ -71,7 +71,8 @@ async def errors(request: web.Request, handler: Handler) -> web.StreamResponse:
         return await handler(request)
     except Refused as refused:
         response = error(refused.status, refused.sentence, refused.headers, refused.close, refused.fields)
-        if refused.close:  # sent now, and the connection closed after it: its body is never waited for
+        if refused.close or not request.content.is_eof():  # its body not all come: sent now, the connection closed
+            # after it, so that the rest of the body is never waited for
             await response.prepare(request)
             await response.write_eof()
             request.protocol.force_close()  # (aiohttp would otherwise read and drop the body for 10 seconds)

@@ -61,7 +61,7 @@ _TYPES = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml", "p
 class Refused(Exception):
     """A request refused with a status and a sentence (and headers, such as Retry-After; and `fields` of its JSON
     beside the sentence, such as why a phone is no longer on the table); `close`: its connection ends with the
-    answer (a request refused before its body was read, whose body is never waited for)."""
+    answer (as it does for any request refused before all its body came: that body is never waited for)."""
 
     def __init__(
         self,

@@ -498,6 +498,27 @@ def test_the_qr_codes_token_holds_at_most_sixteen_join_requests_in_flight_from_e
     run(scenario())
 
 
+def test_a_request_refused_before_its_body_has_come_is_answered_and_its_connection_closed_at_once(tmp_path):
+    """A wrong QR token and a request for another host, each sent as a head whose
+    body never comes: answered at once and the connection closed, the body never waited for. Before, aiohttp read and
+    dropped the missing body for 10 seconds after the answer, holding the connection."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            heads = [
+                posted_head(table, "/api/code", 100, link="x" * 22),
+                head(table, "/api/code", 100).replace(f"127.0.0.1:{table.server.port}".encode(), b"example.org", 1),
+            ]
+            for number, sent in enumerate(heads):
+                async with connection(table.server.port, f"127.0.13.{number + 1}") as (reader, writer):
+                    writer.write(sent)
+                    await writer.drain()
+                    status, _, _ = await asyncio.wait_for(answer(reader), PROMPT)  # read to its end: closed
+                    assert status == 403
+
+    run(scenario())
+
+
 def test_connections_waiting_for_their_bodies_are_cut_for_a_real_phone_when_every_place_is_taken(tmp_path, monkeypatch):
     """With 16 places, strangers at 16 addresses send a code's head each and never its body, so that every place
     holds a request waiting for its body: Ana's phone, let in before, is still answered, the stranger that waited
