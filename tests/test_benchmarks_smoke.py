@@ -73,6 +73,7 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r["figures"]["renewed code"]["codes made"],
         r["figures"]["dropped questions"]["of them in silence"],
         r["figures"]["reads vs moves"]["real moves through after 24 reads"],
+        r["figures"]["headers without bodies"]["a let-in phone"]["real requests answered"],
     ],  # fmt: skip
     "scanner_hand": lambda r: [r["worker"]["announced"], r["worker"]["median_s"], r["thread"]["median_s"]],
     "outages": lambda r: [

@@ -5,8 +5,10 @@
   (the open-file limit is raised toward its ceiling first).
 - A connection must deliver a whole request's head (its line and headers) within `HEAD_TIMEOUT` seconds of opening,
   or of its last answer; otherwise it is cut. A body has its own limit (`BODY_TIMEOUT`, in the server).
-- When every place is taken, the connection that has waited longest without a request is cut to make room; when
-  every connection is busy with a request (an event stream), the new one is refused.
+- When every place is taken, the connection that has waited longest without a request, or for its request's body,
+  is cut to make room; when every connection is busy with a request (an event stream, a move being carried out),
+  the new one is refused. (A connection waiting for a body was once busy: headers sent without bodies from one
+  phone's cookie filled every place, and real phones' connections were refused.)
 - Event streams may take at most `most` less a quarter (`reserved`): the rest is kept for connections that hold no
   stream (a join, a state, a move), so phones that hold streams can never fill every place. (Each device holds at
   most a few streams itself: the server's events route.)
@@ -76,7 +78,8 @@ class Gate:
         self._address: dict[asyncio.Transport, str] = {}
         """Every connection admitted, with the address it is counted against."""
         self._waiting: dict[asyncio.Transport, asyncio.TimerHandle] = {}
-        """The connections waiting for a request's head, longest waiting first, each with the timer that cuts it."""
+        """The connections waiting for a request's head or its body, longest waiting first, each with the timer that
+        cuts it."""
         self._count: Counter[str] = Counter()
         self._streams: set[asyncio.Transport] = set()
         """The connections holding an event stream."""
@@ -124,6 +127,15 @@ class Gate:
         self.busy(transport)
         loop = asyncio.get_running_loop()
         self._waiting[transport] = loop.call_later(HEAD_TIMEOUT, self.cut, transport)
+
+    def reading(self, transport: asyncio.Transport) -> None:
+        """The connection's request waits for its body: it may be cut to make room, as one waiting for a request's
+        head may (the body's own limit, `BODY_TIMEOUT`, answers it first; the timer here is the backstop)."""
+        if transport not in self._address:
+            return
+        self.busy(transport)
+        loop = asyncio.get_running_loop()
+        self._waiting[transport] = loop.call_later(BODY_TIMEOUT + HEAD_TIMEOUT, self.cut, transport)
 
     def busy(self, transport: asyncio.Transport) -> None:
         """A request's head came on the connection: it is no longer timed, nor cut to make room."""

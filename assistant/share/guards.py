@@ -9,14 +9,26 @@ import math
 import secrets
 import sys
 import time
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.core.words.share import TAG_COLOURS, TAG_DIGITS, phone_tag
 
-__all__ = ["CODE_LIFETIME", "MOST_PHONES", "Device", "Devices", "GuessLimit", "JoinCode", "MoveLimit", "Remembered"]
+__all__ = [
+    "CODE_LIFETIME",
+    "DEVICE_IN_FLIGHT",
+    "LINK_IN_FLIGHT",
+    "MOST_PHONES",
+    "Device",
+    "Devices",
+    "GuessLimit",
+    "InFlight",
+    "JoinCode",
+    "MoveLimit",
+    "Remembered",
+]
 
 Clock = Callable[[], float]
 
@@ -32,6 +44,9 @@ MOST_WRONG, GUESS_WINDOW = 5, 60.0
 MOST_WRONG_IN_ALL, LONGEST_CLOSURE = 20, 16 * GUESS_WINDOW
 #: Seconds without a wrong code, once guessing has reopened, after which the next closure is the shortest again.
 QUIET = CODE_LIFETIME
+#: Seconds the host's opening lasts (`share allow NAME` while no phone of NAME waits): meanwhile no closure keeps a
+#: right code out and no wrong code renews it, so the phone she lets in joins with the code she gave.
+OPEN_FOR = 120.0  # (`words.share.OPEN_MINUTES`, said to her, is this in minutes: a test checks they agree)
 #: The most phones one player may have on the table (let in or waiting).
 MOST_PHONES = 3
 #: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
@@ -46,6 +61,13 @@ MOVE_BURST, MOVE_EVERY = 10, 1.0
 #: A player's card reads (looking at a card's text changes nothing, so they never count as moves): their own, looser
 #: limit, `READ_BURST` at once, then one every `READ_EVERY` seconds.
 READ_BURST, READ_EVERY = 30, 0.25
+#: Requests one device may have in flight at once, counted from their headers (its event streams apart: they have
+#: their own bound, `connections.STREAMS_PER_DEVICE`). A phone's page sends one move at a time, with its state, a
+#: card search and a retry beside it; more is a phone holding requests open without their bodies.
+DEVICE_IN_FLIGHT = 6
+#: Join requests carrying the QR code's token in flight at once, from every address together (a table's players
+#: scan it a few at a time; more is someone with a photo of it holding requests open without their bodies).
+LINK_IN_FLIGHT = 16
 #: How long the answer to a move is kept for its retries, in seconds; and the most kept by one device (more than
 #: the move limit lets it make in that time, so the time decides).
 KEPT_FOR, KEPT_MOST = 3600.0, 4096
@@ -132,6 +154,8 @@ class GuessLimit:
     _closed_for_all: bool = False
     _closures: int = 0
     _last_wrong: float = -math.inf
+    _opened_until: float = -math.inf
+    """The end of the host's opening (`open`)."""
 
     @classmethod
     def per_address(cls, clock: Clock) -> GuessLimit:
@@ -139,22 +163,35 @@ class GuessLimit:
         (2**128 tokens), so that guessing it from many addresses never closes it to a phone that scanned it."""
         return cls(clock, most_in_all=sys.maxsize, window_in_all=GUESS_WINDOW)  # (a minute's guesses kept, no more)
 
+    def open(self, seconds: float = OPEN_FOR) -> None:
+        """The host opens joining for `seconds` from now: no closure refuses an address meanwhile (the limit per
+        address still does), and no wrong code asks for a new code (`wrong` gives 0: the code she gave is kept); the
+        closures still in force, those the guessing made meanwhile too, apply when the opening ends."""
+        self._opened_until = self.clock() + seconds
+
+    def is_open(self) -> bool:
+        """The host's opening is in force."""
+        return self.clock() < self._opened_until
+
     def closed_to_all(self) -> float:
-        """Seconds the code stays closed to every address (the table-wide cap), 0 when it is not."""
+        """Seconds the code stays closed to every address (the table-wide cap), 0 when it is not (or while the host's
+        opening is in force)."""
         now = self.clock()
-        return self._closed_until - now if self._closed_for_all and now < self._closed_until else 0.0
+        closed = self._closed_for_all and now < self._closed_until and not self.is_open()
+        return self._closed_until - now if closed else 0.0
 
     def take(self, address: str) -> int:
         """Count a guess from the address now: 0 when it may guess, else the whole seconds it must wait (and
         nothing is counted)."""
         now = self.clock()
+        opened = self.is_open()  # (the host's opening: the limit per address alone)
         closed_to = self._guessed_wrong(address) or (self._closed_for_all and now < self._closed_until)
-        waits = [self._closed_until - now if closed_to else 0.0]
+        waits = [self._closed_until - now if closed_to and not opened else 0.0]
         for times, most, window in (
             (self._recent(address), self.most, self.window),
             (self._in_window(self._all, self.window_in_all), self.most_in_all, self.window_in_all),
         ):
-            if len(times) >= most and (times is not self._all or self._guessed_wrong(address)):
+            if len(times) >= most and (times is not self._all or (self._guessed_wrong(address) and not opened)):
                 waits.append(times[0] + window - now)
         wait = max(waits)
         if wait > 0:
@@ -192,7 +229,7 @@ class GuessLimit:
         self._closed_until = now + min(self.window * 2**self._closures, LONGEST_CLOSURE)
         self._closures += 1
         self._all.clear()
-        return self._closures
+        return 0 if self.is_open() else self._closures  # (under the host's opening, the code she gave is kept)
 
     def _guessed_wrong(self, address: str) -> bool:
         """The address sent a wrong code in the last `window_in_all` seconds."""
@@ -214,6 +251,32 @@ class GuessLimit:
             del self._wrong[address]
         while len(self._wrong) >= MOST_ADDRESSES:  # still full: the oldest address goes
             del self._wrong[next(iter(self._wrong))]
+
+
+@dataclass
+class InFlight:
+    """Requests in flight at once for each key (a device's token, the QR code's join token), at most `most`: counted
+    from a request's headers, before its body is awaited, and given back when it is answered."""
+
+    most: int
+    _count: Counter[str] = field(default_factory=Counter)
+
+    def enter(self, key: str) -> bool:
+        """Count a request of the key now; False (and nothing counted) when it already has `most` in flight."""
+        if self._count[key] >= self.most:
+            return False
+        self._count[key] += 1
+        return True
+
+    def leave(self, key: str) -> None:
+        """A request of the key was answered (or its connection lost)."""
+        self._count[key] -= 1
+        if self._count[key] <= 0:
+            del self._count[key]
+
+    def count(self, key: str) -> int:
+        """How many requests of the key are in flight now."""
+        return self._count[key]
 
 
 @dataclass

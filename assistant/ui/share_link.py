@@ -27,6 +27,7 @@ from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
 from assistant.core.words.share import (
     CODE_GUESSED,
+    CODE_REOPENED,
     NOT_SHARING,
     QR_ONLY_IN_APP,
     REMOVE_WHOSE,
@@ -34,6 +35,7 @@ from assistant.core.words.share import (
     TAG_COLOURS,
     also_at,
     code_closed,
+    code_opened,
     code_renewed,
     device_list,
     device_removed,
@@ -214,6 +216,7 @@ class TableShare:
                 on_guessing=self._guessed,
                 crash_log=write_crash_log,
                 on_notice=self._notice,
+                on_joining=self._joining,
                 **timing,
             )
             await server.start()
@@ -253,16 +256,19 @@ class TableShare:
         if self.tell is not None:
             self.tell(Reply(important=True, segments=code_renewed(code)))
 
-    def _guessed(self, code: str, first: bool = True, closed: int = 0) -> None:
+    def _guessed(self, code: str, first: bool = True) -> None:
         """Someone was guessing the join code: the new code is shown (never said: whoever guesses may hear it), and
-        the host is told why once, however long the guessing goes on; and once that it is `closed` to every phone
-        for so many minutes, with what to do (the QR code still works, where there is one)."""
+        the host is told why once, however long the guessing goes on."""
         if self.on_code is not None:
             self.on_code(code)
         if first and self.tell is not None:
             self.tell(Reply(important=True, segments=(Segment(CODE_GUESSED), private_code(code))))
-        if closed and self.tell is not None:
-            self.tell(Reply.of(code_closed(closed, self.qr), important=True))
+
+    def _joining(self, closed: int) -> None:
+        """Each time joining closes to every phone (for `closed` minutes), the host is told, with what to do (the QR
+        code still works where there is one; else her opening, `share allow NAME`); and each time it opens again."""
+        if self.tell is not None:
+            self.tell(Reply.of(code_closed(closed, self.qr) if closed else CODE_REOPENED, important=True))
 
     def _notice(self, sentence: str) -> None:
         """Something the host is told once: a phone let in refused for holding too many event streams (naming it),
@@ -340,6 +346,10 @@ class TableShare:
         (alone: the phone that has waited longest), as the host's yes or no to the laptop's question does."""
         if self.server is None:
             return Reply.of(NOT_SHARING)
+        player = next((p for p in self._players() if p.casefold() == name.strip().casefold()), None)
+        if allow and player is not None and self.server.devices.waiting(player) is None:
+            self.server.open_joining()  # no phone of theirs asks yet: the code works for them, whatever the guessing
+            return Reply.of(code_opened(player), important=True)
         with self.guard():
             return self.session.phone_desk.decide_join(clean_untrusted(name, 30), allow)  # typed: never echoed raw
 

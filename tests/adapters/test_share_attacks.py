@@ -25,17 +25,22 @@ import pytest
 import yarl
 from share_table import PATIENCE as LAPTOP_PATIENCE
 from share_table import Laptop
-from test_share_server import PATIENCE, Table, move, run, shared_table
+from test_share_server import PATIENCE, Clock, Table, move, run, shared_table
 
 from assistant.core.words.share import (
     BODY_NOT_JSON,
     CODE_GUESSED,
+    CODE_REOPENED,
     OLD_LINK,
+    OPEN_MINUTES,
+    TOO_MANY_AT_ONCE,
+    TOO_MANY_JOINING,
     TOO_MANY_STREAMS,
     TOO_SLOW,
     WRONG_CODE,
     bad_field,
     code_closed,
+    code_opened,
     code_shown,
     phone_holds_too_much,
     phone_let_in,
@@ -43,7 +48,8 @@ from assistant.core.words.share import (
     too_many_moves,
     too_many_reads,
 )
-from assistant.share import connections, guards, server
+from assistant.share import connections, guards, responses, server
+from assistant.share import state as share_state
 from assistant.share.guards import MOVE_BURST
 from assistant.share.server import SECURITY_HEADERS, SERVER_NAME
 
@@ -123,7 +129,7 @@ def test_guesses_whose_bodies_come_late_are_all_counted(tmp_path):
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
-            counting = table.server.guesses = Counting(table.server.guesses)
+            counting = table.server.state.guesses = Counting(table.server.guesses)
             body = json.dumps({"code": wrong_code(table)}).encode()
             async with contextlib.AsyncExitStack() as stack:
                 streams = [
@@ -197,7 +203,8 @@ def test_wrong_codes_from_many_addresses_renew_the_code_and_close_guessing_for_t
                 assert (await guess(table, f"127.0.0.{number}", wrong_code(table)))[0] == 403
             latest = table.server.current_code()
             assert await guess(table, "127.0.0.41", latest) == (429, {"error": too_many_guesses(60)})
-            assert len(told) == 3 and told[2].lines[0] == CODE_GUESSED  # a new guessing, after the quiet: told again
+            assert told[2].lines == (CODE_REOPENED,)  # the closure to every phone ended: she was told so
+            assert len(told) == 4 and told[3].lines[0] == CODE_GUESSED  # a new guessing, after the quiet: told again
 
     run(scenario())
 
@@ -262,6 +269,78 @@ def test_the_plain_mode_is_told_the_code_is_closed_without_a_qr_code_to_offer():
     assert "F10" not in code_closed(2, False) and "F10" in code_closed(2, True)
 
 
+# The host's own way in, which guessing cannot close.
+
+
+def test_the_hosts_opening_lets_a_right_code_in_whatever_the_closures_and_no_wrong_code_closes_it():
+    """`GuessLimit.open`: while the host's opening lasts, neither a closure to every address nor a guesser's own
+    closure refuses a code (the limit per address still does), and no wrong code asks for a new code; the closures
+    still in force, and those the guessing made meanwhile, apply when it ends."""
+    clock = Clock()
+    limit = guards.GuessLimit(clock)
+    for number in range(40):  # 20 wrong codes, then 20 more from fresh addresses while closed: closed to all
+        address = f"10.0.0.{number}"
+        assert limit.take(address) == 0
+        limit.wrong(address)
+    assert limit.closed_to_all() > 0 and limit.take("10.0.1.1") > 0 and limit.take("10.0.0.1") > 0
+    limit.open()
+    assert limit.is_open() and limit.closed_to_all() == 0
+    assert limit.take("10.0.1.1") == 0 and limit.take("10.0.0.1") == 0  # a fresh address, and a guesser's
+    for number in range(100):  # fresh addresses guessing on: nothing closes, no new code is asked for
+        assert limit.take(f"10.0.2.{number}") == 0
+        assert limit.wrong(f"10.0.2.{number}") == 0
+    for _ in range(5):
+        assert limit.take("10.0.3.1") == 0
+        limit.wrong("10.0.3.1")
+    assert limit.take("10.0.3.1") > 0  # one address: still 5 a minute
+    clock.now += guards.OPEN_FOR  # the first closure to every address has ended; the guessing meanwhile made more
+    assert not limit.is_open() and limit.closed_to_all() > 0 and limit.take("10.0.1.2") > 0  # closed again
+    assert guards.OPEN_FOR == 60 * OPEN_MINUTES  # what she is told is how long it lasts
+
+
+def test_a_blind_host_in_plain_mode_lets_a_phone_in_during_a_guessing_campaign_and_hears_each_close_and_reopen(
+    tmp_path, monkeypatch
+):
+    """Plain mode has no QR code: 40 addresses guess wrong and the code is closed to every phone, and the host hears
+    so, with what to do; `share allow Ben` (no phone of Ben's waits) opens it for 2 minutes: 30 fresh addresses
+    guessing on neither close it again nor renew the code, and Ben's phone, at an address of its own, asks to join
+    with the code she gave and she lets it in. When her opening ends with the closure still in force she hears that
+    it is closed again, and when the closure ends that phones can join again. Before, fresh addresses at every
+    reopening kept the code closed 79 of 79 minutes, and she heard "closed for 2 minutes" once and nothing after."""
+    monkeypatch.setattr(share_state, "CODE_CHECK_S", 0.01)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            table.share.qr = False  # plain mode: no QR code to offer
+            told: list[Any] = []
+            table.share.tell = told.append
+            for number in range(2, 42):
+                assert (await guess(table, f"127.0.8.{number}", wrong_code(table)))[0] == 403
+            assert table.server.guesses.closed_to_all() > 0
+            assert [reply.lines[0] for reply in told] == [CODE_GUESSED, code_closed(2, False)]
+            assert "share allow" in code_closed(2, False)  # how she lets a phone in now
+            code = table.server.current_code()
+            assert (await guess(table, "127.0.9.1", code, "Ben"))[0] == 429  # closed to every phone, the right code too
+            opened = await table.share.control("allow Ben")
+            assert opened.lines == (code_opened("Ben"),) and opened.important
+            for number in range(2, 32):  # the campaign goes on from fresh addresses
+                assert (await guess(table, f"127.0.9.{number}", wrong_code(table)))[0] == 403
+            assert table.server.current_code() == code  # never renewed under her opening
+            status, body = await guess(table, "127.0.10.1", code, "Ben")  # Ben's phone, with the code she gave
+            assert status == 200 and body["waiting"] is True
+            allowed = await table.share.control("allow Ben")
+            assert allowed.lines[0] == phone_let_in("Ben", 1)
+            heard = len(told)
+            table.clock.now += guards.OPEN_FOR  # her opening ends; the guessing meanwhile closed it again: she hears so
+            await until(lambda: len(told) > heard)
+            assert told[heard].lines == (code_closed(2, False),) and told[heard].important
+            table.clock.now += guards.LONGEST_CLOSURE  # the closure ends: she hears that phones can join again
+            await until(lambda: len(told) > heard + 1)
+            assert told[heard + 1].lines == (CODE_REOPENED,) and told[heard + 1].important
+
+    run(scenario())
+
+
 # No jam.
 
 
@@ -279,7 +358,7 @@ def test_a_connection_that_never_finishes_its_headers_is_cut(tmp_path, monkeypat
 
 
 def test_a_body_that_comes_too_slowly_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr(server, "BODY_TIMEOUT", 0.5)
+    monkeypatch.setattr(responses, "BODY_TIMEOUT", 0.5)
 
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
@@ -312,6 +391,159 @@ def test_one_address_holds_at_most_32_connections(tmp_path):
             assert answered == connections.PER_ADDRESS
             async with table.http.get(table.url("/")) as r:  # from another address: answered
                 assert r.status == 200
+
+    run(scenario())
+
+
+# Headers without bodies: counted from their headers, never holding a real phone out.
+
+
+def posted_head(table: Table, path: str, length: int, cookie: str = "", csrf: str = "", link: str = "") -> bytes:
+    """A POST's head alone, with a device's cookie and CSRF token or the QR code's token; its body never sent."""
+    more = f"Cookie: {table.server.cookie}={cookie}\r\nX-CSRF-Token: {csrf}\r\n" if cookie else ""
+    more += f"{server.LINK_HEADER}: {link}\r\n" if link else ""
+    return head(table, path, length).replace(b"\r\n\r\n", f"\r\n{more}\r\n".encode(), 1)
+
+
+def bens_device(table: Table) -> Any:
+    return next(d for d in table.server.devices.by_token.values() if d.player == "Ben")
+
+
+def test_a_let_in_phone_sending_headers_without_bodies_holds_six_requests_and_other_phones_are_answered(tmp_path):
+    """Ben's phone, let in, sends 20 moves' heads from 20 addresses and never their bodies: 6 are held (each waiting
+    for its body), the other 14 are refused at once (429) with their connections closed; Ana's phone is answered.
+    Before, every one was held for the body's 10 seconds: 33 addresses x 32 connections of them reset 25 of 36 other
+    phones' requests."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            csrf = await table.join("Ben")
+            ben = bens_device(table)
+            flight = table.server.state.device_flight
+            statuses = []
+            async with contextlib.AsyncExitStack() as stack:
+                for number in range(1, 21):
+                    reader, writer = await stack.enter_async_context(connection(table.server.port, f"127.0.4.{number}"))
+                    writer.write(posted_head(table, "/api/move", 100, ben.token, csrf))
+                    await writer.drain()
+                    if number <= guards.DEVICE_IN_FLIGHT:
+                        await until(lambda n=number: flight.count(ben.token) == n)  # held, waiting for its body
+                    else:
+                        status, headers, body = await asyncio.wait_for(answer(reader), PROMPT)
+                        statuses.append((status, json.loads(body), headers["retry-after"]))
+                assert statuses == [(429, {"error": TOO_MANY_AT_ONCE}, "1")] * 14
+                async with table.phone() as ana:
+                    ana_csrf = await ana.join("Ana")
+                    status, _, _ = await ana.post("/api/move", move("draw", "key-ana-00001"), ana_csrf)
+                    assert status == 200
+            await until(lambda: flight.count(ben.token) == 0)  # the held ones, their connections gone, given back
+            status, _, _ = await table.post("/api/move", move("draw", "key-ben-00001"), csrf)
+            assert status == 200  # Ben's phone itself moves again
+
+    run(scenario())
+
+
+def test_a_qr_photo_holders_join_heads_without_bodies_count_against_its_address_until_a_body_comes(tmp_path):
+    """The QR code's token, right, sent as 5 join heads from one address without bodies: each is counted against
+    the address until its body is read and checked, so the 6th waits (429); a body sent gives one back. Before, the
+    count was given back as soon as the token matched: a photo of the QR screen held any number of requests open."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            link = yarl.URL(table.server.join_url()).query["link"]
+            body = json.dumps({"code": ""}).encode()
+            flight = table.server.state.link_flight
+            async with contextlib.AsyncExitStack() as stack:
+                held = []
+                for number in range(1, 6):
+                    reader, writer = await stack.enter_async_context(connection(table.server.port, "127.0.5.1"))
+                    writer.write(posted_head(table, "/api/code", len(body), link=link))
+                    await writer.drain()
+                    await until(lambda n=number: flight.count(link) == n)
+                    held.append((reader, writer))
+                assert await linked(table, "127.0.5.1", link) == (429, {"error": too_many_guesses(60)})
+                reader, writer = held[0]
+                writer.write(body)
+                await writer.drain()
+                assert (await answer(reader))[0] == 200
+                assert (await linked(table, "127.0.5.1", link))[0] == 200  # one given back, by a body read and checked
+
+    run(scenario())
+
+
+def test_the_qr_codes_token_holds_at_most_sixteen_join_requests_in_flight_from_every_address(tmp_path):
+    """16 addresses send a join head each with the QR code's token and no body: the 17th address is refused at once
+    (429), its connection closed; once a body comes, a place is free again."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            link = yarl.URL(table.server.join_url()).query["link"]
+            body = json.dumps({"code": ""}).encode()
+            flight = table.server.state.link_flight
+            async with contextlib.AsyncExitStack() as stack:
+                held = []
+                for number in range(1, guards.LINK_IN_FLIGHT + 1):
+                    reader, writer = await stack.enter_async_context(connection(table.server.port, f"127.0.6.{number}"))
+                    writer.write(posted_head(table, "/api/code", len(body), link=link))
+                    await writer.drain()
+                    held.append((reader, writer))
+                await until(lambda: flight.count(link) == guards.LINK_IN_FLIGHT)
+                assert await linked(table, "127.0.6.100", link) == (429, {"error": TOO_MANY_JOINING})
+                reader, writer = held[0]
+                writer.write(body)
+                await writer.drain()
+                assert (await answer(reader))[0] == 200
+                assert (await linked(table, "127.0.6.100", link))[0] == 200
+
+    run(scenario())
+
+
+def test_a_request_refused_before_its_body_has_come_is_answered_and_its_connection_closed_at_once(tmp_path):
+    """A wrong QR token and a request for another host, each sent as a head whose
+    body never comes: answered at once and the connection closed, the body never waited for. Before, aiohttp read and
+    dropped the missing body for 10 seconds after the answer, holding the connection."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            heads = [
+                posted_head(table, "/api/code", 100, link="x" * 22),
+                head(table, "/api/code", 100).replace(f"127.0.0.1:{table.server.port}".encode(), b"example.org", 1),
+            ]
+            for number, sent in enumerate(heads):
+                async with connection(table.server.port, f"127.0.13.{number + 1}") as (reader, writer):
+                    writer.write(sent)
+                    await writer.drain()
+                    status, _, _ = await asyncio.wait_for(answer(reader), PROMPT)  # read to its end: closed
+                    assert status == 403
+
+    run(scenario())
+
+
+def test_connections_waiting_for_their_bodies_are_cut_for_a_real_phone_when_every_place_is_taken(tmp_path, monkeypatch):
+    """With 16 places, strangers at 16 addresses send a code's head each and never its body, so that every place
+    holds a request waiting for its body: Ana's phone, let in before, is still answered, the stranger that waited
+    longest cut to make room. Before, a connection counted as busy once its head came, and only those waiting for a
+    head were cut: the new connection was refused."""
+    monkeypatch.setattr(connections, "MOST_CONNECTIONS", 16)
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            async with table.phone() as ana:
+                await ana.join("Ana")
+                counting = table.server.state.guesses = Counting(table.server.guesses)
+                async with contextlib.AsyncExitStack() as stack:
+                    held = []
+                    for number in range(1, 17):
+                        reader, writer = await stack.enter_async_context(
+                            connection(table.server.port, f"127.0.7.{number}")
+                        )
+                        writer.write(posted_head(table, "/api/code", 100))
+                        await writer.drain()
+                        held.append(reader)
+                        await until(lambda n=number: counting.asked == n)  # its head read: it waits for its body
+                    status, view, _ = await ana.get("/api/state")
+                    assert status == 200 and view["you"] == "Ana"
+                    assert await asyncio.wait_for(held[0].read(), PROMPT) == b""  # the oldest stranger: cut
 
     run(scenario())
 

@@ -43,6 +43,7 @@ from assistant.core.words.share import (
     WRONG_CODE,
     another_phone_asks,
     another_phone_waits,
+    code_opened,
     code_shown,
     device_list,
     device_removed,
@@ -454,14 +455,14 @@ def test_a_move_whose_submit_failed_is_tried_afresh_when_retried_with_its_key(tm
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
             csrf = await table.join("Ana")
-            link, failures = table.server.link, [RuntimeError("a bug inside, once")]
+            link, failures = table.server.state.link, [RuntimeError("a bug inside, once")]
 
             async def broken_once(player: str, request: Any) -> Any:
                 if failures:
                     raise failures.pop()
                 return await link.submit(player, request)
 
-            table.server.link = type(link)(link.players, link.view, link.cards, broken_once)
+            table.server.state.link = type(link)(link.players, link.view, link.cards, broken_once)
             before = len(table.session.game.log)
             status, answer, _ = await table.post("/api/move", move("draw", "key-failed-001"), csrf)
             assert (status, answer) == (500, {"error": UNEXPECTED}) and len(table.session.game.log) == before
@@ -559,8 +560,8 @@ def test_bad_requests_get_a_sentence_and_a_status_never_a_traceback(tmp_path):
             async def broken(player: str, request: Any) -> Any:
                 raise RuntimeError("a bug inside")
 
-            table.server.link = type(table.server.link)(
-                table.server.link.players, table.server.link.view, table.server.link.cards, broken
+            table.server.state.link = type(table.server.state.link)(
+                table.server.state.link.players, table.server.state.link.view, table.server.state.link.cards, broken
             )
             status, answer, _ = await table.post("/api/move", move("draw", "key-bug-00001"), csrf)
             assert (status, answer) == (500, {"error": UNEXPECTED})
@@ -862,7 +863,7 @@ def test_a_waiting_phone_opens_no_stream_and_holds_one_request_at_a_time(tmp_pat
             status, body, _ = await table.get("/api/events")
             assert (status, body) == (403, {"error": phone_waits("Ben")})
             held = asyncio.ensure_future(table.get("/api/state"))  # held until the host answers
-            await until(lambda: table.server._holding)
+            await until(lambda: table.server.state.holding)
             async with table.phone() as same:  # the same cookie, on another connection
                 same.http.cookie_jar.update_cookies(table.http.cookie_jar.filter_cookies(yarl.URL(table.url("/"))))
                 status, body, headers = await same.get("/api/state")
@@ -890,9 +891,9 @@ def test_a_waiting_phone_is_told_at_once_that_it_waits_while_its_state_is_held(t
             waits["tag"] = joined["tag"]  # its short name, on its screen
             assert {**joined["view"], "version": None} == {**waits, "version": None}
             status, me, _ = await table.get("/api/me")
-            assert status == 200 and me["view"] == {**waits, "version": table.server.version}
+            assert status == 200 and me["view"] == {**waits, "version": table.server.state.version}
             held = asyncio.ensure_future(table.get("/api/state"))
-            await until(lambda: table.server._holding)
+            await until(lambda: table.server.state.holding)
             assert not held.done()  # the state is still held: the page learns it waits from its join answer
             await table.share.control("allow")
             status, view, _ = await held
@@ -930,7 +931,7 @@ def test_a_second_phone_for_a_player_waits_until_the_host_says_yes(tmp_path):
                 assert table.session.game.log == before
                 async with table.phone() as third:  # one phone at a time waits for the host
                     status, body, _ = await third.post("/api/join", {"code": joined_code(table), "player": "Ben"})
-                    assert (status, body) == (409, {"error": another_phone_waits("Ben")})
+                    assert (status, body) == (409, {"error": another_phone_waits("Ben", joined["tag"])})
                 status, view, _ = await second.get("/api/me")
                 assert status == 200 and view["waiting"] is True
                 reply = table.session.handle("yes")  # the host lets it in
@@ -1059,17 +1060,18 @@ def test_a_removal_while_the_phones_view_is_being_sent_ends_its_stream_at_once(t
     later (2 of 6): the stream took the wake-up to wait on after sending the view, so a change made while it sent
     (here the removal, made as the view is sent) woke an event it no longer waited on. It now waits on the one it had
     before it looked (the keep-alive made an hour here: only the removal can end the stream)."""
-    from assistant.share import server
+    from assistant.share import responses
+    from assistant.share.handlers import events
 
-    monkeypatch.setattr(server, "KEEP_ALIVE", 3600.0)
-    send, removed = server._send, []
+    monkeypatch.setattr(events, "KEEP_ALIVE", 3600.0)
+    send, removed = responses.send, []
 
     async def removing_while_sending(response, text: str) -> None:
         if text.startswith("event: state") and not removed:
             removed.append(table_of[0].share.remove("ben"))  # the host's `share remove Ben`, as the view goes out
         await send(response, text)
 
-    monkeypatch.setattr(server, "_send", removing_while_sending)
+    monkeypatch.setattr(responses, "send", removing_while_sending)
     table_of: list[Any] = []
 
     async def scenario() -> None:
@@ -1161,7 +1163,7 @@ def test_a_name_before_share_answers_only_that_players_phone_and_share_remove_na
                 reply = table.session.handle(line)
                 return await table.share.control(reply.argument) if reply.control is Control.SHARE else reply
 
-            assert (await typed("Ben share allow")).lines == (no_phone_waits("Ben"),)
+            assert (await typed("Ben share allow")).lines == (code_opened("Ben"),)  # none waits: she opens the code
             assert (await typed("Ben share refuse")).lines == (no_phone_waits("Ben"),)
             assert table.server.devices.waiting("Cy") is not None and table.server.devices.players() == []
             assert (await typed("Ben share allow Cy")).lines == (share_form("allow"),)
@@ -1378,17 +1380,22 @@ def test_a_second_phone_for_a_waiting_player_waits_its_turn_and_the_host_hears_o
         async with shared_table(tmp_path) as table:
             told: list[Any] = []
             table.share.tell = told.append
-            await ask_to_join(table, "Ben")
+            tag = (await ask_to_join(table, "Ben"))["tag"]
             for _ in range(3):
                 async with table.phone() as other:
                     status, body, _ = await other.post(
                         "/api/join", {"code": table.server.current_code(), "player": "Ben"}
                     )
-                    assert (status, body) == (409, {"error": another_phone_waits("Ben")})
-            assert [reply.lines for reply in told] == [(another_phone_asks("Ben"),)]
+                    assert (status, body) == (409, {"error": another_phone_waits("Ben", tag)})
+            assert body["error"] == (  # the real player's phone names the one that waits, as the host heard it
+                f"Another phone, the one showing {tag}, already waits to join as Ben. If it is not yours, ask the "
+                f"host to keep out {tag} with share refuse Ben, then join again."
+            )
+            assert laptop_said(table)[-1] == new_phone_asks("Ben", tag)  # the short name her question named
+            assert [reply.lines for reply in told] == [(another_phone_asks("Ben", tag),)]
             assert told[0].lines[0] == (
-                "Another phone asks to record for Ben, while one already waits. Answer the first: share allow Ben, "
-                "or share refuse Ben."
+                f"Another phone asks to record for Ben, while the one showing {tag} already waits. Answer the first: "
+                "share allow Ben, or share refuse Ben."
             )
 
     run(scenario())

@@ -176,7 +176,7 @@ def test_the_apps_shutdown_ends_its_streams_and_its_ticker_and_gives_the_logs_ba
             async with phone.http.get(phone.url("/api/events")) as stream:
                 lines = [(await stream.content.readline()).decode() for _ in range(4)]
                 assert lines[0] == "retry: 1000\n" and lines[2] == "event: state\n", lines
-                ticker = phone.server._ticker
+                ticker = phone.server.state.ticker
                 await phone.served.close()
                 rest = await stream.content.read()  # to its end: the server closed the stream
                 assert b"keep-alive" not in rest

@@ -22,7 +22,7 @@ from assistant.core.words.share import (
     qr_too_small,
 )
 from assistant.session import Session
-from assistant.share import server as share_server
+from assistant.share import state as share_state
 from assistant.share.guards import CODE_LIFETIME, JoinCode
 from assistant.speech import SpeechService
 from assistant.speech.replies import ReplySpeaker
@@ -62,8 +62,8 @@ class Clock:
 def codes_on_a_clock(monkeypatch: Any) -> Clock:
     """The server's join codes made on the test's clock, their age looked at every 20 ms."""
     clock = Clock()
-    monkeypatch.setattr(share_server, "JoinCode", lambda _clock: JoinCode(clock))
-    monkeypatch.setattr(share_server, "CODE_CHECK_S", 0.02)
+    monkeypatch.setattr(share_state, "JoinCode", lambda _clock: JoinCode(clock))
+    monkeypatch.setattr(share_state, "CODE_CHECK_S", 0.02)
     return clock
 
 

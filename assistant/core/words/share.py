@@ -73,12 +73,17 @@ __all__ = [
     "NO_NEIGH_CARD",
     "CHOOSE_PLAYER",
     "CODE_GUESSED",
+    "CODE_REOPENED",
+    "OPEN_MINUTES",
+    "code_opened",
     "DEVICE_REMOVED",
     "SAVE_LABELS",
     "NO_DEVICE",
     "NO_DEVICES",
     "NO_GAME_TO_JOIN",
     "ONE_AT_A_TIME",
+    "TOO_MANY_AT_ONCE",
+    "TOO_MANY_JOINING",
     "NO_LOCAL_ADDRESS",
     "NOT_JSON_TYPE",
     "NOT_SHARING",
@@ -195,7 +200,13 @@ NO_LOCAL_ADDRESS = (
 )
 REMOVE_WHOSE = "Say whose phone to take off the table, like share remove Ben, or share remove Ben 2 for one phone."
 ONE_AT_A_TIME = "This phone waits for the host to let it in, and asks one thing at a time. Wait here."
+#: A phone with more requests unanswered at once than a phone's page sends (its event streams apart).
+TOO_MANY_AT_ONCE = "This phone is waiting for too many answers at once. Wait a moment, then try again."
+#: More phones asking at once with the QR code than a table's players would.
+TOO_MANY_JOINING = "Too many phones are asking to join at once. Wait a moment, then try again."
 CODE_GUESSED = "Someone is guessing the join code: a new code is shown."
+#: Told to the host when joining, closed to every phone by guessing, opens again (the closure's end).
+CODE_REOPENED = "Phones can join with the code again."
 PHONE_KEPT_OUT = "The host did not let this phone join the table."
 TABLE_FULL = (
     "The table has as many phones as it can take, so this one cannot join. Ask the host to take a phone off with "
@@ -331,8 +342,27 @@ def code_closed(minutes: int, qr: bool) -> str:
     )
     if qr:
         return f"{closed} A phone that scans the QR code still asks to join: F10 shows it, and you still let it in."
-    meanwhile = "in the app, a phone that scans the QR code joins meanwhile"
-    return f"{closed} Phones join with it again once it reopens; {meanwhile}."
+    opening = (
+        f"To let a phone in now, type share allow and its player's name: the code works for {_minutes(OPEN_MINUTES)}."
+    )
+    return f"{closed} You are told when it reopens. {opening}"
+
+
+#: Whole minutes the host's opening lasts (`share allow NAME` while no phone of NAME waits; the server's `OPEN_FOR`).
+OPEN_MINUTES = 2
+
+
+def _minutes(minutes: int) -> str:
+    return f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def code_opened(player: str, minutes: int = OPEN_MINUTES) -> str:
+    """`share allow NAME` while no phone waits to join as NAME: the host opens joining with the code for `minutes`,
+    whatever the guessing (no closure keeps a right code out meanwhile, no wrong one renews it); what to do next."""
+    return (
+        f"The join code works for {_minutes(minutes)}, whatever the guessing. Tell {player} the code (share says it); "
+        f"you still let the phone in when it asks."
+    )
 
 
 def too_many_guesses(seconds: int) -> str:
@@ -534,10 +564,12 @@ def too_many_reads(seconds: int) -> str:
 WAIT_EXPIRED = "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."
 
 
-def another_phone_asks(player: str) -> str:
-    """Told to the host, once per waiting phone, when another phone asks to join as the same player meanwhile."""
+def another_phone_asks(player: str, tag: str = "") -> str:
+    """Told to the host, once per waiting phone, when another phone asks to join as the same player meanwhile;
+    `tag`: the short name the waiting phone shows (the one her question named), to compare with the real player's."""
+    waiting = f"the one showing {tag}" if tag else "one"
     return (
-        f"Another phone asks to record for {player}, while one already waits. Answer the first: share allow "
+        f"Another phone asks to record for {player}, while {waiting} already waits. Answer the first: share allow "
         f"{player}, or share refuse {player}."
     )
 
@@ -622,9 +654,15 @@ def phone_waits(player: str) -> str:
     return f"The host is asked to let this phone record for {player}: wait here."
 
 
-def another_phone_waits(player: str) -> str:
-    """A phone's join refused: another already waits to join as that player."""
-    return f"Another phone already waits to join as {player}. Ask the host to answer it first."
+def another_phone_waits(player: str, tag: str = "") -> str:
+    """A phone's join refused: another already waits to join as that player; `tag`: the short name the waiting one
+    shows, the one the host heard, so that the real player can tell the host it is not theirs."""
+    if not tag:
+        return f"Another phone already waits to join as {player}. Ask the host to answer it first."
+    return (
+        f"Another phone, the one showing {tag}, already waits to join as {player}. If it is not yours, ask the host "
+        f"to keep out {tag} with share refuse {player}, then join again."
+    )
 
 
 def recorded_from(phone: str) -> str:
