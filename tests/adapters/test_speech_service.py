@@ -431,17 +431,17 @@ def test_speech_dispatcher_is_skipped_when_its_socket_does_not_answer(tmp_path):
 
 
 class _SlowTranscript:
-    """A transcript that, writing one line, first runs `meanwhile`: the worker's moves that may come between two of
-    the app's steps on a busy machine, made certain."""
+    """A transcript that, writing one of the lines of `meanwhile`, first runs what that line is given: the worker's
+    moves that may come between two of the app's steps on a busy machine, made certain."""
 
     failure = ""
 
-    def __init__(self, text, meanwhile):
-        self.text, self.meanwhile, self.lines = text, meanwhile, []
+    def __init__(self, meanwhile):
+        self.meanwhile, self.lines = meanwhile, []
 
     def write(self, kind, text, marks=()):
-        if text == self.text:
-            self.meanwhile()
+        if text in self.meanwhile:
+            self.meanwhile[text]()
         self.lines.append(text)
 
     def close(self):
@@ -465,14 +465,17 @@ def test_a_cut_decided_for_one_utterance_never_reaches_the_next_one():
     # and the worker taken the new one before the mark, the new reply was cut off (a speech key) or stopped after
     # its first sentence (a move from another hand)
     backend = _MoreBackend()
-    service = SpeechService(backend)
+    transcript = _SlowTranscript(
+        {
+            "Ben's turn. Ben drew a card.": lambda: (backend.release(1), backend.wait_started(2)),
+            "Speech on.": lambda: (backend.release(1), backend.wait_started(4)),
+        }
+    )
+    service = SpeechService(backend, transcript=transcript)
     assert service.ready.wait(60)
     try:
         service.say("Ana played Basic Unicorn (Red). Neigh?")
         assert backend.wait_started(1)
-        service.transcript = _SlowTranscript(
-            "Ben's turn. Ben drew a card.", lambda: (backend.release(1), backend.wait_started(2))
-        )
         service.say("Ben's turn. Ben drew a card.", other_hand=True)
         assert backend.wait_started(2)
         finish(service, backend)
@@ -480,7 +483,6 @@ def test_a_cut_decided_for_one_utterance_never_reaches_the_next_one():
         backend.hold_again()
         service.say("Cy played Neigh.")
         assert backend.wait_started(3)
-        service.transcript = _SlowTranscript("Speech on.", lambda: (backend.release(1), backend.wait_started(4)))
         service.interrupt("Speech on.")
         assert backend.wait_started(4)
         finish(service, backend)
@@ -551,7 +553,7 @@ def test_a_second_voice_says_other_hands_moves_while_her_own_reply_is_said_and_h
         assert table.wait_idle(10) and hands.records[-1].kind == "cut"
     finally:
         service.close()
-    assert not table._thread.is_alive()  # closed with the first voice
+    assert not table._worker.thread.is_alive()  # closed with the first voice
 
 
 def test_without_a_second_voice_that_speaks_other_hands_moves_wait_their_turn_in_the_one_voice():
