@@ -4,6 +4,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.segment import Segment
 from assistant.core.speech.queue import Cut, SpeechQueue, interrupting, scale, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
 
@@ -278,7 +279,7 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_i
     queue.done()
     queue.add(Utterance("Turn 11: Cy's turn."))
     assert texts(queue) == ["Turn 11: Cy's turn."]
-    queue = _saying(Utterance("Ben's turn. Ben drew a card.", IMPORTANT, folded=(ben,)))
+    queue = _saying(Utterance(priority=IMPORTANT, folded=(ben,), segments=(Segment("Ben drew a card."),)))
     queue.sentence_played(0)  # the folded fact heard: never said again
     queue.new_input()
     queue.add(Utterance("Ben played Neigh."))
@@ -801,7 +802,7 @@ def test_a_fact_of_no_state_cut_each_time_is_folded_twice_and_not_a_third_time()
     duty = About(Topic.DUTY, "Destroy a Unicorn.", (2,))
     for fact, folds in ((duty, 1), (turn("Ana's turn.", 0), 4)):
         queue = SpeechQueue()
-        queue.add(Utterance(f"{fact.text} Move 0.", folded=(fact,)))
+        queue.add(Utterance(folded=(fact,), segments=(Segment("Move 0."),)))
         said = []
         for n in range(1, 5):
             queue.take()
