@@ -17,12 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from assistant.core.game.about import About
-from assistant.core.game.segment import Segment
 from assistant.core.speech.placement import Seating
 from assistant.core.speech.queue import Cut, SaidHistory, interrupting
 from assistant.core.speech.utterance import Priority, Utterance
-from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.voice import EARCON_WORDS, history_heading
 from assistant.speech.backends import Backend, SilentBackend
 from assistant.speech.earcons import EARCONS, EarconChannel
@@ -56,7 +53,7 @@ class SpeechService:
     ) -> None:
         """Start the worker; it opens the first of `backends` that works (silent when none does). `clock`: seconds,
         to tell a sentence cut in its last words (heard) from one cut before them. `table`: a second voice for
-        other hands' moves (`say(..., other_hand=True)`), heard at the same time as the player's own replies and
+        other hands' moves (`speak` of an `Utterance.other`), heard at the same time as the player's own replies and
         never cut by her keys; None: one voice, other hands' moves said in turn."""
         self.clock = clock
         self.table = table
@@ -93,43 +90,11 @@ class SpeechService:
 
     # The calls the app makes: each only takes the lock briefly.
 
-    def say(
-        self,
-        text: str,
-        priority: Priority = Priority.MESSAGE,
-        *,
-        private: bool = False,
-        sound: str = "",
-        facts: tuple[About, ...] = (),
-        tells: tuple[About, ...] = (),
-        other_hand: bool = False,
-        hand: int | None = None,
-        names: SentenceNames = PLAIN,
-        segments: tuple[Segment, ...] = (),
-    ) -> bool:
-        """Queue text at the end; return whether it will be said (a hint may be dropped, mute drops all).
-
-        `sound` is an earcon heard just before the words;
-        `facts` the decisive facts it carries, said after the next key's reply when that key cuts them; `tells` the
-        move it tells of (merged with others when they pile up);
-        `other_hand`: the reply did not come from the player's own key (a move from another player's device), so
-        it is said in turn after the sentence being said, an older reply waiting shrinking to its decisive fact;
-        `hand`: the seat of the player whose device it came from, where every sentence of it is heard;
-        `names`: the game's names that change where its sentences end; `segments`: the reply's typed segments, which
-        say where each fact is said (`Utterance.segments`).
-        """
-        utterance = Utterance(
-            text,
-            priority,
-            private,
-            sound=kept_sound(sound, self.earcons),
-            facts=facts,
-            tells=tells,
-            hand=hand,
-            names=names,
-            segments=segments,
-        )
-        return self._add(utterance, other_hand=other_hand)
+    def say(self, text: str, priority: Priority = Priority.MESSAGE, *, private: bool = False, sound: str = "") -> bool:
+        """Queue a sentence of the app's own (a heading, an earcon's words, a speech key's answer) at the end; return
+        whether it will be said (a hint may be dropped, mute drops all). `sound` is an earcon heard just before the
+        words. A reply is said whole, with what it tells: `speak(Utterance.of_reply(...))`."""
+        return self.speak(Utterance(text, priority, private, sound=sound))
 
     def new_input(self, again: bool = True) -> None:
         """The player's own key (a line typed, a card scanned): its reply comes first. What is being said is cut
@@ -238,7 +203,7 @@ class SpeechService:
             raise ValueError(f"unknown earcon {name}")
         if self.earcons is not None and not self.muted:
             if self.earcons.one_at_a_time and self.busy:
-                self._add(Utterance("", Priority.MESSAGE, private, sound=name))  # said in turn, after the words
+                self.speak(Utterance("", Priority.MESSAGE, private, sound=name))  # said in turn, after the words
                 return
             self.earcons.play(name, private)
             self._worker.write(Utterance("", EARCON_PRIORITY[name], private, sound=name))
@@ -273,7 +238,7 @@ class SpeechService:
         if not change:
             return
         if spoken:
-            self._add(Utterance(sentence, Priority.IMPORTANT))
+            self.speak(Utterance(sentence, Priority.IMPORTANT))
         elif self.table is not None and self.table.speaks:
             self.table.say(sentence, Priority.IMPORTANT)
 
@@ -298,13 +263,15 @@ class SpeechService:
             self.earcons.close()
         self._notices.close()
 
-    def _add(self, utterance: Utterance, *, other_hand: bool = False) -> bool:
-        """Queue an utterance, the one piece `say` builds: the player's own at the end; another hand's (`say`'s
-        `other_hand`) by the table voice when there is one, the same utterance handed on (hers never waited for it;
-        kept here too, for `repeat`), else in turn after the sentence being said, an older one waiting shrinking to
-        its decisive fact (`SpeechQueue.arrive`)."""
+    def speak(self, utterance: Utterance) -> bool:
+        """Queue an utterance (a reply made one by `Utterance.of_reply`); return whether it will be said. The
+        player's own at the end; another hand's (`Utterance.other`) by the table voice when there is one, the same
+        utterance handed on (hers never waited for it; kept here too, for `repeat`), else in turn after the sentence
+        being said, an older one waiting shrinking to its decisive fact (`SpeechQueue.arrive`). Its earcon is kept
+        only where sounds are on (ValueError for a name that is no earcon)."""
+        utterance = replace(utterance, sound=kept_sound(utterance.sound, self.earcons))
         table = self.table
-        if other_hand and table is not None and table.speaks:  # the second voice (beside her screen reader too)
+        if utterance.other and table is not None and table.speaks:  # the second voice (beside her screen reader too)
             self._worker.handed_on(utterance)
-            return table._add(replace(utterance, sound=kept_sound(utterance.sound, table.earcons)), other_hand=True)
-        return self._worker.add(utterance, arriving=other_hand)
+            return table.speak(utterance)
+        return self._worker.add(utterance, arriving=utterance.other)
