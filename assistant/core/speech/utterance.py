@@ -62,7 +62,8 @@ class Utterance:
     folded: tuple[About, ...] = ()
     """The facts of earlier replies, cut or dropped, that its text begins with (each in `About.folded_text`)."""
     other: bool = False
-    """It tells of another hand's move (`SpeechQueue.arrive`), not of the player's own key."""
+    """It tells of another hand's move, not of the player's own key: a reply whose source is another hand's
+    (`of_reply` with `Source.OTHER_HAND`), said in turn (`SpeechQueue.arrive`), or other hands' moves merged."""
     hand: int | None = None
     """The seat of the player whose device it came from (another hand's reply): heard at that seat, every sentence
     of it (`placement.sentence_places`); None: the player of its first move, or no other hand."""
