@@ -164,14 +164,14 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
     from assistant.core.speech.placement import sentence_places
     from assistant.speech import backends
     from assistant.speech.player import Player
-    from assistant.speech.service import SpeechService
+    from assistant.speech.worker import SpeechWorker
     from assistant.ui.app import TableApp
 
     lock = threading.Lock()
     out = open(log, "a", encoding="utf-8")
     paced_player = Player(("sh", "-c", 'aplay -q "$1" && exec sleep "$(soxi -D "$1")"', "player"))
     start, wait = backends.WavBackend._start, backends.WavBackend._wait
-    service_speak, table_voice = SpeechService._speak, speech._table_voice
+    service_speak, table_voice = SpeechWorker._speak, speech._table_voice
     labels: dict[int, tuple[str, float, float, int, float]] = {}
     counter = itertools.count()
 
@@ -183,7 +183,7 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
     def noting_table_voice(*args, **kwargs):  # type: ignore[no-untyped-def]
         table = table_voice(*args, **kwargs)
         if table is not None:
-            table.bench_voice = "table"
+            table._worker.bench_voice = "table"
         return table
 
     def noting_speak(self, turn):  # type: ignore[no-untyped-def]
@@ -231,7 +231,7 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
         else:
             submitted(self, event)
 
-    SpeechService._speak = noting_speak  # type: ignore[method-assign]
+    SpeechWorker._speak = noting_speak  # type: ignore[method-assign]
     speech._table_voice = noting_table_voice  # type: ignore[assignment]
     backends.WavBackend._start = noting_start  # type: ignore[method-assign]
     backends.WavBackend._wait = noting_wait  # type: ignore[method-assign]

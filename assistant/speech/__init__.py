@@ -4,7 +4,8 @@ The entry points:
 
 - `make_speaker(settings) -> SpeechService`: the service with the backends the settings allow, tried in order
   (speech-dispatcher, pyttsx3, espeak-ng, silent), earcons and the private (headphones) player;
-- `service.say(text, priority)`, `service.interrupt(text)`, `service.stop()`, `service.repeat()`,
+- `service.say(text, priority)`, `service.speak(Utterance.of_reply(reply))` (a reply, whole),
+  `service.interrupt(text)`, `service.stop()`, `service.repeat()`,
   `service.back()`, `service.forward()`, `service.muted = True`, `service.earcon(name)`;
 - `speech_route(settings)`: how the app speaks: through the screen reader (when one runs, or `speech =
   screen-reader`), with its own voice, or not at all ("off");

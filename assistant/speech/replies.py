@@ -11,10 +11,11 @@ given, each with its earcon; braille cell echoes are navigation echo; camera cue
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import assert_never
 
+from assistant.core.language.reply import Reply, Source
 from assistant.core.speech.placement import seat_of, seating
-from assistant.core.speech.utterance import Priority
+from assistant.core.speech.utterance import Priority, Utterance
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.voice import (
     HISTORY_NEWEST,
@@ -31,26 +32,27 @@ from assistant.core.words.voice import (
 from assistant.speech.earcons import EARCONS
 from assistant.speech.service import SpeechService
 
-if TYPE_CHECKING:
-    from assistant.core.language.reply import Reply
-
 #: How many things the history command reads back.
 HISTORY_READ = 5
 
 
 class SaysByOrigin:
-    """The speech as a front end (`FrontEnd`), for a speaker with the three ways to say a reply: her own key's as new
-    input (`__call__`), a notice or an answer at once without making anything stale (`notice`), another hand's in
-    turn at its seat (`other`). The real speaker and the tests' share it, so both choose alike."""
+    """The speech as a front end (`FrontEnd`), for a speaker with the three ways to say a reply, one a source of
+    replies (`Source`): her own key's as new input (`__call__`), a notice or an answer at once without making anything
+    stale (`notice`), another hand's in turn at its seat (`other`). The real speaker and the tests' share it, so both
+    choose alike."""
 
     def render(self, reply: Reply) -> None:
-        """Say a reply as its origin asks."""
-        if reply.origin.new_input:
-            self(reply)
-        elif reply.origin.own_key:
-            self.notice(reply)
-        else:
-            self.other(reply)
+        """Say a reply as its origin asks (`Reply.origin`)."""
+        match reply.origin.source:
+            case Source.OWN_KEY:
+                self(reply)
+            case Source.NOTICE | Source.AT_ONCE:
+                self.notice(reply)
+            case Source.OTHER_HAND:
+                self.other(reply)
+            case never:
+                assert_never(never)
 
     def __call__(self, reply: Reply) -> None:
         raise NotImplementedError
@@ -91,10 +93,24 @@ class ReplySpeaker(SaysByOrigin):
         """The last reply said left a question open: the next input answers it, so its question is not said
         again."""
 
-    def __call__(self, reply: Reply, *, new_input: bool = True, own_key: bool = True) -> None:
-        """Speak a reply (`assistant.session.Reply`). `new_input`: it answers a line typed or a card scanned (what
-        still waits is stale); False for a notice that arrives on its own (the camera lost, a scanner notice).
-        `own_key` False: it answers a move from another hand (another player's device), said in turn."""
+    def __call__(self, reply: Reply) -> None:
+        """Speak a reply to new input (`Source.OWN_KEY`: a line typed, a card scanned): what still waits is stale."""
+        self._say(reply, Source.OWN_KEY)
+
+    def notice(self, reply: Reply) -> None:
+        """Speak a reply that is not an answer to new input (`Source.NOTICE`: the camera lost, a scanner notice):
+        nothing waiting goes stale because of it."""
+        self._say(reply, Source.NOTICE)
+
+    def other(self, reply: Reply) -> None:
+        """Speak a reply that did not come from the player's own key (`Source.OTHER_HAND`: a move from another
+        player's device): said after the sentence being said, in the order recorded; an older one still waiting
+        shrinks to its decisive fact, so the player is never more than one reply behind."""
+        self._say(reply, Source.OTHER_HAND)
+
+    def _say(self, reply: Reply, source: Source) -> None:
+        """Speak a reply, whole (`Utterance.of_reply`), as its source asks: her own key's cuts what is said and
+        makes what waits stale first; another hand's is said in turn, at that hand's seat (`Reply.hand`)."""
         card = reply.card
         private = self.private and (card is not None or reply.private)
         sound = reply.sound or ("card-read" if card is not None else "")
@@ -103,38 +119,24 @@ class ReplySpeaker(SaysByOrigin):
         if reply.hint:  # an aiming cue: its sound at once, its words only when nothing else is
             if sound and self.service.sounds_on:  # sounds off: the cue's own words say it
                 self.service.earcon(sound, private=private)
-            self.service.say(reply.speech, Priority.HINT, private=private)
+            self.service.speak(Utterance.of_reply(reply, source, Priority.HINT, private=private))
             return
-        other_hand = new_input and not own_key
         players = self.players()
         self.service.seating = seating(players, self.me, self.placement, self.across)
-        if new_input and own_key:
-            self.service.new_input(again=not (self.asked or reply.settles))
-            self.asked = reply.pending is not None
+        hand = None
+        match source:
+            case Source.OWN_KEY:
+                self.service.new_input(again=not (self.asked or reply.settles))
+                self.asked = reply.pending is not None
+            case Source.OTHER_HAND:
+                hand = seat_of(players, reply.hand) if reply.hand else None
+            case Source.NOTICE | Source.AT_ONCE:
+                pass
+            case never:
+                assert_never(never)
         priority = Priority.IMPORTANT if reply.important or reply.facts else Priority.MESSAGE
-        self.service.say(
-            reply.speech,
-            priority,
-            private=private,
-            sound=sound,
-            facts=reply.facts,
-            tells=reply.tells,
-            other_hand=other_hand,
-            hand=seat_of(players, reply.hand) if other_hand and reply.hand else None,
-            names=self.names(),
-            segments=reply.segments,
-        )
-
-    def notice(self, reply: Reply) -> None:
-        """Speak a reply that is not an answer to new input (the camera lost, a scanner notice): nothing waiting
-        goes stale because of it."""
-        self(reply, new_input=False)
-
-    def other(self, reply: Reply) -> None:
-        """Speak a reply that did not come from the player's own key (a move from another player's device): said
-        after the sentence being said, in the order recorded; an older one still waiting shrinks to its decisive
-        fact, so the player is never more than one reply behind."""
-        self(reply, own_key=False)
+        said = Utterance.of_reply(reply, source, priority, private=private, sound=sound, hand=hand, names=self.names())
+        self.service.speak(said)
 
     def attach(self, on_notice) -> None:
         """Send the service's notices not yet shown (a player that failed, even before the app was ready) and the

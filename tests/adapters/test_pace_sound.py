@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.speech.utterance import Utterance
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend
 from assistant.speech.mixer import Mixer
@@ -108,7 +109,7 @@ def test_one_voice_through_the_mixer_hears_every_phone_move_within_10_s_while_he
                 seat, card = 1 + n % 3, cards[n]
                 player = ("Ana", "Ben", "Cy", "Dee")[seat]
                 text = f"{player}, from a phone: discarded {card}. It went to the discard pile."
-                service.say(text, other_hand=True, hand=seat, tells=(_move(seat, card, n + 1),))
+                service.speak(Utterance(text, other=True, hand=seat, tells=(_move(seat, card, n + 1),)))
         clock.run_to(keys[-1] + 30.0, idle)
     finally:
         service.close()
@@ -139,9 +140,9 @@ def test_the_table_voice_through_the_mixer_says_a_move_tapped_during_a_long_sent
     long = "Ben, from a phone: played Glitter Bomb, a Magic card that makes him sacrifice a card and destroy one."
     try:
         assert table.ready.wait(PATIENCE_S)
-        table.say(long, other_hand=True, hand=1, tells=(ben,))
+        table.speak(Utterance(long, other=True, hand=1, tells=(ben,)))
         clock.run_to(0.6, idle)
-        table.say("Cy, from a phone: played Neigh on Ben's Glitter Bomb.", other_hand=True, hand=2, tells=(cy,))
+        table.speak(Utterance("Cy, from a phone: played Neigh on Ben's Glitter Bomb.", other=True, hand=2, tells=(cy,)))
         clock.run_to(30.0, idle)
     finally:
         table.close()

@@ -15,6 +15,7 @@ from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
 
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.placement import Seating
+from assistant.core.speech.utterance import Utterance
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend
 
@@ -46,9 +47,9 @@ def test_another_hands_move_is_heard_at_that_players_seat_and_faster_her_own_in_
         service.seating = Seating(4, listener=0)
         service.say(SENTENCE)  # her own reply
         assert service.wait_idle(20)
-        service.say(SENTENCE, tells=moved(1), other_hand=True)  # Ben: the next player, at her left
+        service.speak(Utterance(SENTENCE, tells=moved(1), other=True))  # Ben: the next player, at her left
         assert service.wait_idle(20)
-        service.say(SENTENCE, tells=moved(3), other_hand=True)  # Dee: the one before her, at her right
+        service.speak(Utterance(SENTENCE, tells=moved(3), other=True))  # Dee: the one before her, at her right
         assert service.wait_idle(20)
     finally:
         service.close()
@@ -79,7 +80,7 @@ def test_a_second_voice_plays_another_hands_move_at_its_seat_while_her_own_reply
         service.seating = Seating(4, listener=0)
         service.say(own)
         assert first_bytes.wait(1, 20) is not None
-        service.say(SENTENCE, tells=moved(1), other_hand=True)  # Ben, at her left
+        service.speak(Utterance(SENTENCE, tells=moved(1), other=True))  # Ben, at her left
         assert first_bytes.wait(2, 20) is not None
         assert service.wait_idle(30)
     finally:

@@ -9,7 +9,9 @@ from dataclasses import replace
 import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.segment import Segment
 from assistant.core.speech.settings import SpeechSettings
+from assistant.core.speech.utterance import Utterance
 from assistant.core.words.voice import (
     EARCON_WORDS,
     NOTHING_SAID_YET,
@@ -234,7 +236,7 @@ class FakeReply:
         self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
         self.sound = sound
         self.pending, self.facts, self.tells, self.settles, self.hand = None, (), (), False, ""
-        self.segments, self.private = (), False
+        self.segments, self.private = (Segment(speech),), False
 
 
 @pytest.fixture
@@ -281,10 +283,8 @@ def test_replies_waiting_when_the_next_key_comes_are_dropped_and_its_own_said_at
     speaker = ReplySpeaker(service)
     speaker(FakeReply("Rainbow Aura, Upgrade card. A long text.", card="rainbow-aura"))
     assert backend.wait_started(1)
-    speaker(FakeReply("Ana played Slowdown. Any Neigh?"), new_input=False)  # a notice, not a typed line
-    speaker(
-        FakeReply("That card is not in play. Type stable to hear it.", important=True, sound="error"), new_input=False
-    )
+    speaker.notice(FakeReply("Ana played Slowdown. Any Neigh?"))  # a notice, not a typed line
+    speaker.notice(FakeReply("That card is not in play. Type stable to hear it.", important=True, sound="error"))
     speaker(FakeReply("Ben's Stable: 2 Unicorns."))
     finish(service, backend)
     said = [(r.kind, r.text, r.sound) for r in backend.records if r.kind != "cancel"]
@@ -431,17 +431,17 @@ def test_speech_dispatcher_is_skipped_when_its_socket_does_not_answer(tmp_path):
 
 
 class _SlowTranscript:
-    """A transcript that, writing one line, first runs `meanwhile`: the worker's moves that may come between two of
-    the app's steps on a busy machine, made certain."""
+    """A transcript that, writing one of the lines of `meanwhile`, first runs what that line is given: the worker's
+    moves that may come between two of the app's steps on a busy machine, made certain."""
 
     failure = ""
 
-    def __init__(self, text, meanwhile):
-        self.text, self.meanwhile, self.lines = text, meanwhile, []
+    def __init__(self, meanwhile):
+        self.meanwhile, self.lines = meanwhile, []
 
     def write(self, kind, text, marks=()):
-        if text == self.text:
-            self.meanwhile()
+        if text in self.meanwhile:
+            self.meanwhile[text]()
         self.lines.append(text)
 
     def close(self):
@@ -465,22 +465,24 @@ def test_a_cut_decided_for_one_utterance_never_reaches_the_next_one():
     # and the worker taken the new one before the mark, the new reply was cut off (a speech key) or stopped after
     # its first sentence (a move from another hand)
     backend = _MoreBackend()
-    service = SpeechService(backend)
+    transcript = _SlowTranscript(
+        {
+            "Ben's turn. Ben drew a card.": lambda: (backend.release(1), backend.wait_started(2)),
+            "Speech on.": lambda: (backend.release(1), backend.wait_started(4)),
+        }
+    )
+    service = SpeechService(backend, transcript=transcript)
     assert service.ready.wait(60)
     try:
         service.say("Ana played Basic Unicorn (Red). Neigh?")
         assert backend.wait_started(1)
-        service.transcript = _SlowTranscript(
-            "Ben's turn. Ben drew a card.", lambda: (backend.release(1), backend.wait_started(2))
-        )
-        service.say("Ben's turn. Ben drew a card.", other_hand=True)
+        service.speak(Utterance("Ben's turn. Ben drew a card.", other=True))
         assert backend.wait_started(2)
         finish(service, backend)
         assert backend.more["Ben's turn. Ben drew a card."] is True  # said in full, not trimmed
         backend.hold_again()
         service.say("Cy played Neigh.")
         assert backend.wait_started(3)
-        service.transcript = _SlowTranscript("Speech on.", lambda: (backend.release(1), backend.wait_started(4)))
         service.interrupt("Speech on.")
         assert backend.wait_started(4)
         finish(service, backend)
@@ -526,7 +528,7 @@ def test_a_second_voice_says_other_hands_moves_while_her_own_reply_is_said_and_h
         speaker(FakeReply("Unicorns: Ana 1, Ben 0, Cy 0. 3 to win."))
         assert own.wait_started(1)
         ben = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", MoveKind.NEIGH, "Neigh"),)
-        service.say("Ben, from a phone: played Neigh.", Priority.IMPORTANT, tells=ben, other_hand=True)
+        service.speak(Utterance("Ben, from a phone: played Neigh.", Priority.IMPORTANT, tells=ben, other=True))
         assert hands.wait_started(1)  # at once: her reply is still being said
         speaker(FakeReply("The pile: Ana's Basic Unicorn (Red), Ben's Neigh."))  # her next key
         assert own.wait_started(2)
@@ -545,13 +547,13 @@ def test_a_second_voice_says_other_hands_moves_while_her_own_reply_is_said_and_h
         service.muted = True
         assert table.muted
         service.muted = False
-        service.say("Cy, from a phone: drew a card.", other_hand=True)
+        service.speak(Utterance("Cy, from a phone: drew a card.", other=True))
         assert hands.wait_started(2)
         service.stop()  # silence: both voices
         assert table.wait_idle(10) and hands.records[-1].kind == "cut"
     finally:
         service.close()
-    assert not table._thread.is_alive()  # closed with the first voice
+    assert not table._worker.thread.is_alive()  # closed with the first voice
 
 
 def test_without_a_second_voice_that_speaks_other_hands_moves_wait_their_turn_in_the_one_voice():
@@ -562,7 +564,7 @@ def test_without_a_second_voice_that_speaks_other_hands_moves_wait_their_turn_in
         assert service.ready.wait(60) and table.ready.wait(60) and not table.speaks
         service.say("Unicorns: Ana 1, Ben 0.")
         assert own.wait_started(1)
-        service.say("Ben, from a phone: drew a card.", other_hand=True)
+        service.speak(Utterance("Ben, from a phone: drew a card.", other=True))
         own.release(2)
         assert service.wait_idle(10)
         assert own.said == ["Unicorns: Ana 1, Ben 0.", "Ben, from a phone: drew a card."]

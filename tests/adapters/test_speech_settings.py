@@ -5,7 +5,7 @@ from dataclasses import fields
 
 import pytest
 
-from assistant.core.speech.settings import SpeechSettings, format_settings, parse_settings
+from assistant.core.speech.settings import SettingError, SpeechSettings, format_settings, parse_settings
 from assistant.core.words.voice import settings_damaged
 from assistant.speech import OFF, speech_route
 from assistant.speech.screenreader import screen_reader_running
@@ -71,6 +71,21 @@ def test_a_partial_file_keeps_the_other_defaults():
 def test_bad_values_are_errors_that_say_what_is_wrong(text, problem):
     with pytest.raises(ValueError, match=re.escape(problem)):
         parse_settings(text)
+
+
+@pytest.mark.parametrize(
+    "text, key, line",
+    [
+        ("[speech]\nmuted = false\nrate = 101\n", "speech.rate", 3),
+        ("muted = false\n\nshout = true\n[speech]\n", "shout", 3),
+        ("[colours]\nx = 1\n", "colours", 1),
+        ("camera = false\n[speech]\ncamera = true\n", "camera", 1),
+    ],
+)
+def test_a_bad_setting_is_known_by_its_name_as_a_value_never_by_reading_the_sentence_back(text, key, line):
+    with pytest.raises(SettingError) as caught:
+        parse_settings(text)
+    assert caught.value.key == key and str(caught.value).endswith(f"(line {line})")
 
 
 def test_scan_repeat_is_a_setting_checked_and_passed_to_the_scanner(monkeypatch):

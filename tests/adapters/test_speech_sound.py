@@ -15,7 +15,7 @@ from speech_fixtures import alsa_capture, speech_dispatcher, speechd_client, sta
 from assistant.core.game.about import About, Topic
 from assistant.core.speech.queue import split_sentences
 from assistant.core.speech.settings import SpeechSettings
-from assistant.core.speech.utterance import Priority
+from assistant.core.speech.utterance import Priority, Utterance
 from assistant.session import Session
 from assistant.speech import SpeechService, make_speaker
 from assistant.speech.backends import Pyttsx3Backend
@@ -169,7 +169,8 @@ def test_a_decisive_fact_heard_whole_is_not_said_again_when_the_next_key_cuts_th
     backend = Pyttsx3Backend(alsa_capture.paced_player())
     service = started(SpeechService(backend))
     try:
-        service.say(text, Priority.IMPORTANT, facts=(About(Topic.TURN, turn, (0,), "Ana", short="Ana's turn."),))
+        ana = About(Topic.TURN, turn, (0,), "Ana", short="Ana's turn.")
+        service.speak(Utterance(text, Priority.IMPORTANT, facts=(ana,)))
         assert wait_until(lambda: len(backend.played) == 2)  # the first sentence played whole, the second begun
         service.new_input()
         service.say("Ana drew a card.")

@@ -14,9 +14,10 @@ import numpy as np
 import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.segment import Segment
 from assistant.core.language.reply import Origin
 from assistant.core.speech.settings import TABLE_RATE, SpeechSettings
-from assistant.core.speech.utterance import READER_WORDS_PER_SECOND
+from assistant.core.speech.utterance import READER_WORDS_PER_SECOND, Utterance
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend, espeak_apart, voice_apart
 from assistant.speech.mixer import read_samples
@@ -38,7 +39,7 @@ class PhoneReply:
         self.lines, self.speech, self.important, self.card = (speech,), speech, False, None
         self.hint, self.sound = False, ""
         self.pending, self.facts, self.settles, self.hand = None, (), False, hand
-        self.segments = ()
+        self.segments = (Segment(speech),)
         self.tells = (About(Topic.MOVE, speech, (seat,), name, MoveKind.DRAW, at=seat),)
 
 
@@ -241,7 +242,7 @@ def test_through_speech_dispatcher_a_fact_cut_in_its_last_words_is_heard_not_fol
     waiting = service.backend._ends._changed = Looked()  # where the worker waits for a message's end
     count = About(Topic.COUNT, "Ana 2 Unicorns.", (0,), "Ana")
     try:
-        service.say("Ana 2 Unicorns.", facts=(count,))
+        service.speak(Utterance("Ana 2 Unicorns.", facts=(count,)))
         while not waiting.waits:  # sent, and told as begun at 100 s (a clock moved sooner started it later)
             threading.Event().wait(0.005)  # (the speech worker thread, polled)
         now[0] += cut_after  # her next key comes then

@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.game.about import About, Topic
+from assistant.core.game.segment import Segment
 from assistant.core.language.reply import Choice, Question
 from assistant.core.speech.queue import LAST_WORDS_S, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
@@ -30,6 +31,11 @@ DEE_2 = count("Dee 2 Unicorns.", 3)
 
 #: Seconds between two keys at table pace: the gap a decisive fact must fit in.
 GAP_S = 1.2
+
+
+def _folding(facts: tuple[About, ...], words: str) -> Utterance:
+    """A reply of `words` with `facts` folded into it, said first."""
+    return Utterance(folded=facts, segments=(Segment(words),))
 
 
 def spoken_s(sentence: str) -> float:
@@ -97,7 +103,7 @@ def _play(game: str, interval: float, render_s: float = 0.0) -> tuple[list[str],
                     break
                 moment += 0.05
         priority = Priority.IMPORTANT if reply.important or reply.decisive else Priority.MESSAGE
-        said = Utterance(reply.speech, priority, facts=reply.facts, tells=reply.tells)
+        said = Utterance.of_reply(reply, priority=priority)
         own = kind(step) != "other"
         table.key(moment, said, answers=asked or reply.settles, own=own)
         if own:
@@ -194,7 +200,7 @@ def test_in_a_burst_the_older_fact_is_said_first():
 
     queue = SpeechQueue()
     folded = (DESTROY, ANA_0)
-    queue.add(Utterance("Destroy a Unicorn. Ana 0 Unicorns. Ben destroyed Baby Unicorn (Red).", folded=folded))
+    queue.add(_folding(folded, "Ben destroyed Baby Unicorn (Red)."))
     queue.take()
     queue.sentence_began(0, 10.0, 1.0)  # the duty is being said; the count has not begun
     queue.arrive(Utterance("Chain resolved. Unicorn Poison resolved.", facts=(CHAIN_DONE,)))
@@ -209,8 +215,8 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
     # the benchmark's burst at 1.2 s: four facts wait when Ana's own key comes, her turn the newest of them
     queue = SpeechQueue()
     older = (ANA_0, CHAIN_DONE, DEE_2)
-    text = " ".join([*(fact.text for fact in older), "Turn 5: Ana's turn."])
-    queue.add(Utterance(text, folded=older, facts=(turn("Ana's turn.", 0),)))
+    ana = turn("Ana's turn.", 0)
+    queue.add(Utterance(folded=older, facts=(ana,), segments=(Segment("Turn 5: Ana's turn.", (ana,)),)))
     queue.take()
     queue.sentence_began(0, 10.0, 1.3)
     queue.new_input(now=10.4)  # "draw", with the first count cut
@@ -230,7 +236,7 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
     ]
     queue = SpeechQueue()
     folded = (CHAIN_DONE, DEE_2)
-    queue.add(Utterance("Chain resolved. Dee 2 Unicorns. Ana played Basic Unicorn (Orange).", folded=folded))
+    queue.add(_folding(folded, "Ana played Basic Unicorn (Orange)."))
     queue.take()
     queue.sentence_began(0, 20.0, 0.9)
     queue.sentence_played(0)
@@ -266,7 +272,7 @@ def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_mo
 
     for fact, kept in ((turn("Ana's turn.", 0), True), (DEE_2, True), (DESTROY, False)):
         queue = SpeechQueue()
-        queue.add(Utterance(f"{fact.text} Move 0.", folded=(fact,)))
+        queue.add(_folding((fact,), "Move 0."))
         for n in range(1, 4):  # cut in its fold each time, a second after it began: folded twice, not a third time
             queue.take()
             queue.sentence_began(0, 10.0 * n, 1.0)
@@ -277,7 +283,7 @@ def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_mo
         # a state keeps its place until heard: the fold holds at most one fact a state, so it stays short
         assert said == ([f"{fact.text} Move 3."] if kept else ["Move 3."]), fact
     queue = SpeechQueue()
-    queue.add(Utterance("Ana's turn. Dee 2 Unicorns. Move 0.", folded=(turn("Ana's turn.", 0), DEE_2)))
+    queue.add(_folding((turn("Ana's turn.", 0), DEE_2), "Move 0."))
     queue.take()
     queue.sentence_began(0, 1.0, 0.8)
     queue.new_input(now=1.2)
@@ -294,7 +300,7 @@ def test_a_fold_counts_when_its_sentence_begins_not_when_its_reply_does():
     queue = SpeechQueue()
     facts = (ANA_0, CHAIN_DONE)
     for n in range(3):  # (past its two folds) each time the first fact is said; a move before the second began
-        queue.add(Utterance(" ".join([*(fact.text for fact in facts), f"Move {n}."]), folded=facts))
+        queue.add(_folding(facts, f"Move {n}."))
         queue.take()
         queue.sentence_began(0, 10.0 * n, 0.9)
         queue.arrive(Utterance(f"Other {n}."))

@@ -9,7 +9,7 @@ import pytest
 
 from assistant.core.game.about import About, Topic
 from assistant.core.game.segment import Channel, Part, Segment, held_apart, of_lines
-from assistant.core.language.reply import Question, Reply
+from assistant.core.language.reply import Question, Reply, Source
 from tests.core.talking import table
 
 TURN = About(Topic.TURN, "Ben's turn.", (1,), "Ben")
@@ -88,7 +88,7 @@ def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whateve
         Segment("Zug 2: Ben ist dran.", (TURN,), TURN.states),
         Segment("Cy zerstörte Einhorn. Es liegt auf dem Ablagestapel.", (move,)),
     )
-    said = Utterance(reply.speech, facts=reply.facts, tells=reply.tells, segments=reply.segments, other=True)
+    said = Utterance.of_reply(reply, Source.OTHER_HAND)
     assert [said.unheard(heard) for heard in range(5)] == [[move, TURN], [move, TURN], [move], [], []]
     assert said.needed() == 3  # the notice, the turn, the move: what follows only explains
 

@@ -126,7 +126,7 @@ def test_in_one_voice_an_instant_said_with_what_it_stopped_keeps_its_wait_and_is
         voice.key(1.2 * n, _reply(n))
         for at, reply in zip((0.6, 0.9, 4.7), replies, strict=True):  # Ben's Neigh said with what it stopped at 4.7
             if 1.2 * n < at < 1.2 * (n + 1):
-                voice.tap(at, Utterance(reply.speech, facts=reply.facts, tells=reply.tells, segments=reply.segments))
+                voice.tap(at, Utterance.of_reply(reply))
     voice.run_until(1.2 * 12)
     bens = [at for at, sentence in voice.heard if sentence.startswith("Ben") and "Neigh" in sentence]
     assert bens and bens[0] - 0.9 <= 10.0, voice.heard

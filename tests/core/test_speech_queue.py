@@ -1,11 +1,19 @@
 """The speech queue's rules (assistant/core/speech/queue.py), as plain data: no threads, no audio."""
 
+import dataclasses
+import string
+from pathlib import Path
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.speech.queue import Cut, SpeechQueue, interrupting, scale, split_sentences
+from assistant.core.game.segment import Segment
+from assistant.core.language.reply import Source
+from assistant.core.speech.queue import Cut, SpeechQueue, cause_first, interrupting, scale, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
+from assistant.core.text import SentenceNames
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 
@@ -278,7 +286,7 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_i
     queue.done()
     queue.add(Utterance("Turn 11: Cy's turn."))
     assert texts(queue) == ["Turn 11: Cy's turn."]
-    queue = _saying(Utterance("Ben's turn. Ben drew a card.", IMPORTANT, folded=(ben,)))
+    queue = _saying(Utterance(priority=IMPORTANT, folded=(ben,), segments=(Segment("Ben drew a card."),)))
     queue.sentence_played(0)  # the folded fact heard: never said again
     queue.new_input()
     queue.add(Utterance("Ben played Neigh."))
@@ -801,7 +809,7 @@ def test_a_fact_of_no_state_cut_each_time_is_folded_twice_and_not_a_third_time()
     duty = About(Topic.DUTY, "Destroy a Unicorn.", (2,))
     for fact, folds in ((duty, 1), (turn("Ana's turn.", 0), 4)):
         queue = SpeechQueue()
-        queue.add(Utterance(f"{fact.text} Move 0.", folded=(fact,)))
+        queue.add(Utterance(folded=(fact,), segments=(Segment("Move 0."),)))
         said = []
         for n in range(1, 5):
             queue.take()
@@ -848,3 +856,95 @@ def test_another_hands_question_is_not_folded_after_her_key():
     voice.run_until(60.0)
     said = [sentence for _, sentence in voice.heard]
     assert sum("asks to record" in sentence for sentence in said) == 1, said
+
+
+def _shifted(places: int):  # type: ignore[no-untyped-def]
+    """Other words with the same sentence ends: each letter moved `places` along the alphabet, case, digits and
+    punctuation kept (two shifts word one text in two ways that never agree)."""
+    lower, upper = string.ascii_lowercase, string.ascii_uppercase
+    table = str.maketrans(lower + upper, lower[places:] + lower[:places] + upper[places:] + upper[:places])
+    return lambda text: text.translate(table)
+
+
+#: The facts' words (every text an `About` carries) and the segments' own words, each in words of their own.
+FACT_WORDS, SEGMENT_WORDS = _shifted(13), _shifted(7)
+
+
+def _fact_in_words(fact: About) -> About:
+    """A fact worded by `FACT_WORDS`: every text it carries, its merged moves too."""
+    texts = ("text", "player", "card", "whose", "on", "short", "own", "phone", "narrow")
+    return dataclasses.replace(
+        fact,
+        **{name: FACT_WORDS(getattr(fact, name)) for name in texts},
+        parts=tuple(_fact_in_words(part) for part in fact.parts),
+    )
+
+
+def _reply_in_words(reply):  # type: ignore[no-untyped-def]
+    """A reply whose segments say their words by `SEGMENT_WORDS` and carry facts worded by `FACT_WORDS`: no fact's
+    words are any segment's, so only a typed match finds a fact's segment."""
+
+    def segment(piece: Segment) -> Segment:
+        return dataclasses.replace(
+            piece,
+            words=SEGMENT_WORDS(piece.words),
+            without=SEGMENT_WORDS(piece.without),
+            about=tuple(map(_fact_in_words, piece.about)),
+            repeats=tuple(map(_fact_in_words, piece.repeats)),
+            tells=tuple(map(_fact_in_words, piece.tells)),
+        )
+
+    return dataclasses.replace(reply, segments=tuple(map(segment, reply.segments)))
+
+
+def _names_in_words(names: SentenceNames) -> SentenceNames:
+    """The game's names as both kinds of words say them (a fact folded, a segment said)."""
+    return SentenceNames(
+        frozenset(map(FACT_WORDS, names.cards)) | frozenset(map(SEGMENT_WORDS, names.cards)),
+        frozenset(map(FACT_WORDS, names.players)) | frozenset(map(SEGMENT_WORDS, names.players)),
+    )
+
+
+def _played_replies(game: str):  # type: ignore[no-untyped-def]
+    """Every reply of a fixture game played line by line through the session, and the game's names."""
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+
+    session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+    lines = (Path(__file__).resolve().parents[1] / "fixtures" / game).read_text(encoding="utf-8").splitlines()
+    replies = [session.handle(line) for line in lines if line.strip() and not line.startswith("#")]
+    return replies, session.lobby.sentence_names()
+
+
+@pytest.mark.parametrize("game", ["llamas_game.txt", "unicorns_four_game.txt"])
+def test_the_queue_finds_each_fact_by_its_segment_never_by_its_words(game):
+    """Whole games' replies with facts and segments worded apart (`FACT_WORDS`, `SEGMENT_WORDS`): the queue cuts,
+    folds and reorders them as it does the originals, so it finds where a fact is said (its end, a duty of another
+    player named, a move's cause first) by the typed facts each segment carries, never by comparing words."""
+    replies, names = _played_replies(game)
+    found = 0
+    for reply in replies:
+        probe = _reply_in_words(reply)
+        for source in (Source.OWN_KEY, Source.OTHER_HAND):
+            said = Utterance.of_reply(reply, source, names=names)
+            again = Utterance.of_reply(probe, source, names=_names_in_words(names))
+            if source is Source.OTHER_HAND:  # as `SpeechQueue.arrive` says it: its move before what it led to
+                said, again = cause_first(said), cause_first(again)
+                assert again.facts == tuple(map(_fact_in_words, said.facts)), reply.speech
+            sentences = len(said.split())
+            assert len(again.split()) == sentences, reply.speech
+            assert (again.needed(), again.asks_from()) == (said.needed(), said.asks_from()), reply.speech
+            for heard in range(sentences + 1):
+                assert again.unheard(heard) == list(map(_fact_in_words, said.unheard(heard))), (reply.speech, heard)
+                found += heard > 0 and said.unheard(heard) != said.unheard(0)
+            for heard in range(1, sentences):  # her next key after `heard` sentences: what is folded into its reply
+                folded = []
+                for utterance in (said, again):
+                    queue = _saying(utterance)
+                    queue.sentence_played(heard - 1)
+                    queue.new_input()
+                    queue.done()
+                    queue.add(Utterance("Next."))
+                    folded.append(queue.waiting[0].folded)
+                assert folded[1] == tuple(map(_fact_in_words, folded[0])), (reply.speech, heard)
+    assert found > 10  # replies with a fact said after their first sentence: the probe tells where each ends

@@ -12,7 +12,7 @@ from tests.core.test_game_scenarios import start, to_action
 
 
 def utterance(reply) -> Utterance:
-    return Utterance(reply.speech, facts=reply.facts, tells=reply.tells, segments=reply.segments)
+    return Utterance.of_reply(reply)
 
 
 def neighed():

@@ -91,8 +91,8 @@ class _Phones:
         reply = outcome.reply
         assert outcome.status == "recorded" and reply is not None, outcome.lines
         priority = Priority.IMPORTANT if reply.important or reply.facts else Priority.MESSAGE
-        return Utterance(reply.speech, priority, facts=reply.facts, tells=reply.tells, hand=PLAYERS.index(reply.hand),
-                         names=self.session.lobby.sentence_names(), segments=reply.segments)  # fmt: skip
+        names, hand = self.session.lobby.sentence_names(), PLAYERS.index(reply.hand)
+        return Utterance.of_reply(reply, priority=priority, hand=hand, names=names)
 
 
 def _sentence(voice: ClockedVoice, words: str) -> tuple[float, float]:

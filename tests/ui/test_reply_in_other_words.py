@@ -82,7 +82,7 @@ def test_speech_cuts_a_reply_in_other_words_where_it_cuts_the_original(game):
     for reply in replies:
         other = translated(reply)
         for hand in (False, True):  # the player's own reply, and another hand's move
-            said = Utterance(reply.speech, facts=reply.facts, tells=reply.tells, segments=reply.segments, names=names)
+            said = Utterance.of_reply(reply, names=names)
             said = dataclasses.replace(said, other=hand)
             again = Utterance(
                 other.speech, facts=other.facts, tells=other.tells, segments=other.segments, names=other_names(names)

@@ -75,9 +75,9 @@ def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[floa
     hand = utterance.hand if utterance.hand is not None else (movers[0] if movers else None)
     own = seating.place(hand) if utterance.other else 0.0
     places: list[float] = []
-    for fact in utterance.folded:
+    for fact, (start, end) in zip(utterance.folded, utterance.folded_at()):
         seat = fact.seats[0] if fact.topic is Topic.MOVE and fact.seats else None
-        places += [own if seat is None else seating.place(seat)] * len(utterance.split(fact.folded_text))
+        places += [own if seat is None else seating.place(seat)] * (end - start)
     places += [own] * max(len(utterance.split()) - len(places), 0)
     return tuple(places) if any(places) else ()
 

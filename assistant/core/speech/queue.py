@@ -44,7 +44,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from assistant.core.game.about import About, MoveKind, Topic, without_questions
-from assistant.core.game.segment import Part, Segment, speech_of
+from assistant.core.game.segment import Part, Segment
 from assistant.core.speech.utterance import Priority, Utterance, ends_sentence
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
@@ -463,11 +463,9 @@ class SpeechQueue:
         self._began = (index, at, seconds)
         current = self.current
         if current is not None and current.folded:
-            first = 0
-            for fact in current.folded:  # (the folded facts begin the text, in order; the first counted at `take`)
+            for fact, (first, _) in zip(current.folded, current.folded_at()):  # (the first counted at `take`)
                 if first == index and index > 0:
                     self._folded(fact)
-                first += len(current.split(fact.folded_text))
         if self.closes_at is not None and index + 1 >= self.closes_at:
             return True  # the table's question after it was closed by another move: not said
         return self._give_way(index, at + seconds)
@@ -571,8 +569,7 @@ def _shrunk(utterance: Utterance, folded: list[About]) -> Utterance:
     open_ = {fact for segment in utterance.segments for fact in segment.about if fact.topic is Topic.QUESTION}
     open_ -= set(utterance.facts)
     asked = tuple(segment for segment in utterance.segments if segment.channel.spoken and open_ & set(segment.about))
-    text, said = catch_up(facts, speech_of(asked)), tuple(facts)
-    return replace(utterance, text=text, priority=Priority.IMPORTANT, facts=(), tells=(), folded=said, segments=asked)
+    return replace(utterance, priority=Priority.IMPORTANT, facts=(), tells=(), folded=tuple(facts), segments=asked)
 
 
 def _unique(facts: list[About]) -> list[About]:
@@ -594,10 +591,11 @@ def cause_first(utterance: Utterance) -> Utterance:
     Animals."); and a chain's duty of another player than the one whose device sent it said with that player's name
     ("Dee: Destroy one Animal.", `duty_named`), never heard as the sender's; a chain's link that repeats a duty the
     reply says in its own words said without it (`Segment.without`: "Added to the chain, in place 2: Mother Goat
-    entering Cy's Field.", not its card's text before the duty again), so its decisive facts come sooner. Unchanged
-    when its words are not its segments'."""
+    entering Cy's Field.", not its card's text before the duty again), so its decisive facts come sooner. Its
+    words are made again from the segments in their new order (`Utterance`); unchanged when facts were folded into
+    it."""
     segments = list(utterance.segments)
-    if not segments or utterance.folded or speech_of(segments) != utterance.text:
+    if not segments or utterance.folded:
         return utterance
     movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
     sender = utterance.hand if utterance.hand is not None else (movers[0] if movers else None)
@@ -609,9 +607,7 @@ def cause_first(utterance: Utterance) -> Utterance:
     for n, segment in enumerate(segments):
         duty = segment.about[0] if segment.part is Part.FACT and len(segment.about) == 1 else None
         if duty is None or duty.topic is not Topic.DUTY or sender in duty.seats or not duty.player:
-            continue
-        if segment.words.strip() != duty.text.strip():
-            continue
+            continue  # (a segment of one duty, `Part.FACT`, is that duty in its own words)
         named = replace(duty, text=duty_named(duty), short=duty_named(replace(duty, text=duty.folded_text)))
         segments[n] = replace(segment, words=named.text, about=(named,))
         facts = [named if fact == duty else fact for fact in facts]
@@ -622,7 +618,7 @@ def cause_first(utterance: Utterance) -> Utterance:
     cause = told[0] if told else next((n for n in spoken if lead and n > lead[0] and n not in lead), None)
     moved = [n for n in lead if cause is not None and n < cause]
     if cause is None or not moved:
-        return replace(utterance, text=speech_of(segments), facts=tuple(facts), segments=tuple(segments))
+        return replace(utterance, facts=tuple(facts), segments=tuple(segments))
     after = cause
     while after + 1 < len(segments) and not ends_sentence(segments[after].words) and after + 1 not in moved:
         after += 1  # (words that end no sentence go on into the next segment)
@@ -630,7 +626,7 @@ def cause_first(utterance: Utterance) -> Utterance:
     at = order.index(after) + 1
     order[at:at] = moved
     kept = tuple(segments[n] for n in order)
-    return replace(utterance, text=speech_of(kept), facts=tuple(facts), segments=kept)
+    return replace(utterance, facts=tuple(facts), segments=kept)
 
 
 def _leads(segment: Segment) -> bool:
@@ -648,7 +644,7 @@ def interrupting(utterance: Utterance) -> Utterance:
 def _catching_up(facts: list[About], names: SentenceNames) -> Utterance:
     """Facts said after a reply that comes first (the player's own, a win): other hands' moves merged by player."""
     merged = merge_moves(stops_said(facts))
-    return Utterance(catch_up(merged, ""), Priority.IMPORTANT, folded=tuple(merged), other=True, names=names)
+    return Utterance(priority=Priority.IMPORTANT, folded=tuple(merged), other=True, names=names)
 
 
 def _without_asking(waiting: Iterable[Utterance]) -> deque[Utterance]:
@@ -668,10 +664,7 @@ def _unasked(utterance: Utterance) -> Utterance:
     ]
     if not asked:
         return utterance
-    segments = tuple(segment for segment in utterance.segments if segment not in asked)
-    folded = " ".join(fact.folded_text.strip() for fact in utterance.folded if fact.folded_text.strip())
-    text = f"{folded} {speech_of(segments)}".strip()
-    return replace(utterance, text=text, segments=segments)
+    return replace(utterance, segments=tuple(segment for segment in utterance.segments if segment not in asked))
 
 
 def _folded_into(utterance: Utterance, facts: list[About]) -> Utterance:
@@ -680,7 +673,7 @@ def _folded_into(utterance: Utterance, facts: list[About]) -> Utterance:
     if not facts:
         return utterance
     facts = merge_moves(stops_said(facts))
-    return replace(utterance, text=catch_up(facts, utterance.text), priority=Priority.IMPORTANT, folded=tuple(facts))
+    return replace(utterance, priority=Priority.IMPORTANT, folded=(*facts, *utterance.folded))
 
 
 def scale(value: int, low: float, middle: float, high: float) -> float:

@@ -121,14 +121,21 @@ _CHOICES = {
 
 def parse_settings(text: str) -> SpeechSettings:
     """Settings from the text of a settings file; ValueError saying what is wrong (tomllib's errors are
-    ValueErrors too)."""
+    ValueErrors too), a `SettingError` with the setting it names and its line for a setting that cannot be used."""
     data = load_toml(text)  # a DataTextError is a ValueError saying the line
     try:
         return _settings_from(data)
-    except ValueError as exc:  # a value that is wrong is named with its line too, so the owner can find it
-        said = str(exc)
-        key = said.split()[-1] if said.startswith("unknown setting") else said.split()[0]
-        raise ValueError(f"{said} (line {_line_of_key(text, key)})") from None
+    except SettingError as exc:  # a value that is wrong is named with its line too, so the owner can find it
+        raise SettingError(f"{exc} (line {_line_of_key(text, exc.key)})", exc.key) from None
+
+
+class SettingError(ValueError):
+    """A setting that cannot be used, with the setting it names as a value (`key`: "speech.rate", or "rate" at the
+    top of the file), so its line is found without reading the sentence back."""
+
+    def __init__(self, sentence: str, key: str) -> None:
+        super().__init__(sentence)
+        self.key = key
 
 
 def _line_of_key(text: str, dotted: str) -> int:
@@ -139,7 +146,7 @@ def _line_of_key(text: str, dotted: str) -> int:
 
 
 def _settings_from(data: dict[str, Any]) -> SpeechSettings:
-    """Settings from the parsed file; ValueError naming the setting that is wrong. A setting may be written under
+    """Settings from the parsed file; SettingError naming the setting that is wrong. A setting may be written under
     `[speech]` or at the top of the file, before any table (`camera = false` where a user writes it); the same one
     in both places is an error naming both."""
     table = data.get("speech", {})
@@ -149,36 +156,36 @@ def _settings_from(data: dict[str, Any]) -> SpeechSettings:
     known = {f.name for f in fields(SpeechSettings)}
     unknown = sorted(set(top) - known)
     if unknown:
-        raise ValueError(f"unknown setting {unknown[0]}")
+        raise SettingError(f"unknown setting {unknown[0]}", unknown[0])
     twice = sorted(set(top) & set(table))
     if twice:
-        raise ValueError(f"{twice[0]} is set twice: at the top of the file and under [speech]")
+        raise SettingError(f"{twice[0]} is set twice: at the top of the file and under [speech]", twice[0])
     defaults = SpeechSettings()
     values = {}
     for where, items in (("", top), ("speech.", table)):
         for key, value in items.items():
             if key not in known:
-                raise ValueError(f"unknown setting {where}{key}")
+                raise SettingError(f"unknown setting {where}{key}", f"{where}{key}")
             _check(f"{where}{key}", value, getattr(defaults, key))
             values[key] = value
     return replace(defaults, **values)
 
 
 def _check(name: str, value: Any, default: Any) -> None:
-    """ValueError naming the setting (`speech.rate`, or `rate` at the top) when its value cannot be used."""
+    """SettingError naming the setting (`speech.rate`, or `rate` at the top) when its value cannot be used."""
     key = name.rpartition(".")[2]
     if type(value) is not type(default):  # bool is an int subclass: compare exact types
-        raise ValueError(f"{name} must be {type(default).__name__}")
+        raise SettingError(f"{name} must be {type(default).__name__}", name)
     if key in _CHOICES and value not in _CHOICES[key]:
-        raise ValueError(f"{name} must be one of {', '.join(_CHOICES[key])}")
+        raise SettingError(f"{name} must be one of {', '.join(_CHOICES[key])}", name)
     if key == "braille_grade" and value not in (1, 2):
-        raise ValueError(f"{name} must be 1 or 2")
+        raise SettingError(f"{name} must be 1 or 2", name)
     if key in DIAL_SETTINGS and not DIAL_LOWEST <= value <= DIAL_HIGHEST:
-        raise ValueError(f"{name} must be from 0 to 100")
+        raise SettingError(f"{name} must be from 0 to 100", name)
     if key == "others_faster" and not 0 <= value <= 50:
-        raise ValueError(f"{name} must be from 0 to 50")
+        raise SettingError(f"{name} must be from 0 to 50", name)
     if key == "scan_repeat" and not 0 <= value <= MAX_SCAN_REPEAT:
-        raise ValueError(f"{name} must be from 0 to {MAX_SCAN_REPEAT}")
+        raise SettingError(f"{name} must be from 0 to {MAX_SCAN_REPEAT}", name)
 
 
 def format_settings(settings: SpeechSettings) -> str:

@@ -1,14 +1,18 @@
 """One thing the speech says (`Utterance`): its words, what it is about as typed values, its sentences as they are
 played and where each of its facts ends, and how it competes with the others (`Priority`). The queue
-(`queue.py`) decides what is said next from these; nothing here reads the words back but to split them."""
+(`queue.py`) decides what is said next from these. Its words are made from its typed pieces (the facts folded into
+it, its segments), and where a sentence, a fact or its move lies is found from those pieces' boundaries: nothing
+here compares words with words, nor reads them back but to split a piece into its sentences."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cached_property
 
 from assistant.core.game.about import About, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import Channel, Segment, speech_of
+from assistant.core.language.reply import Reply, Source
 from assistant.core.text import PLAIN, SentenceNames, split_sentences
 
 
@@ -39,8 +43,10 @@ def reader_seconds(text: str) -> float:
 class Utterance:
     """One thing to say."""
 
-    text: str
-    """The words, already cleaned (they come from `assistant.core.words`), the folded facts first."""
+    text: str = ""
+    """The words, already cleaned (they come from `assistant.core.words`), the folded facts first: made from
+    `folded` and `segments` where it has either (`__post_init__`), given whole only for words of no parts (a
+    sentence of the app's own, a repeat)."""
     priority: Priority = Priority.MESSAGE
     private: bool = False
     """Hidden information (your own hand): only for the headphones device, never the table's speakers."""
@@ -56,7 +62,8 @@ class Utterance:
     folded: tuple[About, ...] = ()
     """The facts of earlier replies, cut or dropped, that its text begins with (each in `About.folded_text`)."""
     other: bool = False
-    """It tells of another hand's move (`SpeechQueue.arrive`), not of the player's own key."""
+    """It tells of another hand's move, not of the player's own key: a reply whose source is another hand's
+    (`of_reply` with `Source.OTHER_HAND`), said in turn (`SpeechQueue.arrive`), or other hands' moves merged."""
     hand: int | None = None
     """The seat of the player whose device it came from (another hand's reply): heard at that seat, every sentence
     of it (`placement.sentence_places`); None: the player of its first move, or no other hand."""
@@ -68,76 +75,120 @@ class Utterance:
     front end with the words, from the game it speaks of."""
     segments: tuple[Segment, ...] = ()
     """Its own words as typed segments (`Reply.segments`), which say which sentences tell each of its facts and its
-    move: a fact ends with the first segment that tells it. Empty, or a fact no segment tells: its facts are taken
-    as said first, in order, each in its own words (as a reply says them)."""
+    move: a fact ends with the first segment that tells it. Words given whole are one segment that tells nothing:
+    its facts are then taken as said first, in order (as a reply says them)."""
+
+    def __post_init__(self) -> None:
+        """Its words made in one place: from its folded facts' words and its spoken segments when it has either
+        (`text` given beside them is not read); words given whole become its one segment, said only, that tells
+        nothing typed."""
+        if self.segments or self.folded:
+            folded = [fact.folded_text.strip() for fact in self.folded if fact.folded_text.strip()]
+            object.__setattr__(self, "text", " ".join([*folded, speech_of(self.segments).strip()]).strip())
+        elif self.text.strip():
+            object.__setattr__(self, "segments", (Segment(self.text, channel=Channel.SPEECH),))
+
+    @classmethod
+    def of_reply(
+        cls,
+        reply: Reply,
+        source: Source = Source.OWN_KEY,
+        priority: Priority = Priority.MESSAGE,
+        *,
+        private: bool = False,
+        sound: str = "",
+        hand: int | None = None,
+        names: SentenceNames = PLAIN,
+    ) -> Utterance:
+        """A reply to say, whole: its words its spoken segments, its decisive facts and what it tells as its segments
+        carry them (`Reply.facts`, `Reply.tells`). The one place a reply becomes speech. `source`: where it came
+        from, as the speaker treats it (`Reply.origin`); another hand's (`Source.OTHER_HAND`) tells of that hand's
+        move (`other`), said in turn; `hand`: that hand's seat; `names`: the game's names that change where its
+        sentences end."""
+        return cls(
+            priority=priority,
+            private=private,
+            sound=sound,
+            facts=reply.facts,
+            tells=reply.tells,
+            other=source is Source.OTHER_HAND,
+            hand=hand,
+            names=names,
+            segments=reply.segments,
+        )
 
     def split(self, text: str | None = None) -> list[str]:
-        """Its sentences as they are played, or those of some `text` of it (a fact's words: `split_sentences` with
-        its `names`). Its own sentences are split piece by piece (`_text_pieces`): each folded fact, then each spoken
-        segment, so where one piece ends and the next begins is a sentence's end whatever the words, even after a
-        card name's own "!" ("Cy played Neigh, Mate!" then "Dee played Super Neigh."); a segment that ends in no
-        sentence's mark ("Ben, from a phone:") shares its last sentence with the next. Inside a piece, card names
-        are kept whole as `split_sentences` keeps them."""
+        """Its sentences as they are played, or those of some `text` of it (`split_sentences` with its `names`).
+        Its own sentences are split piece by piece (`_layout`): each folded fact, then each spoken segment, so where
+        one piece ends and the next begins is a sentence's end whatever the words, even after a card name's own "!"
+        ("Cy played Neigh, Mate!" then "Dee played Super Neigh."); a segment that ends in no sentence's mark ("Ben,
+        from a phone:") shares its last sentence with the next. Inside a piece, card names are kept whole as
+        `split_sentences` keeps them."""
         if text is not None:
             return split_sentences(text, names=self.names)
+        return list(self._layout.sentences)
+
+    @cached_property
+    def _layout(self) -> _Layout:
+        """Its sentences and where each piece of it lies among them, found once from the pieces' own boundaries:
+        each folded fact's words (always ending a sentence), then each spoken segment's (ending one when its words
+        end in ".", "!", "?" or ";")."""
         found: list[str] = []
         open_ = False
-        for piece, closes in self._text_pieces():
-            sentences = split_sentences(piece, names=self.names)
-            if open_ and found and sentences:
+
+        def place(words: str) -> tuple[int, int]:
+            sentences = split_sentences(words, names=self.names)
+            joined = open_ and bool(found) and bool(sentences)
+            start = len(found) - 1 if joined else len(found)
+            if joined:
                 found[-1] = f"{found[-1]} {sentences.pop(0)}"
-            found += sentences
-            open_ = not closes
-        return found
+            found.extend(sentences)
+            return start, len(found)
 
-    def _text_pieces(self) -> list[tuple[str, bool]]:
-        """Its text as typed pieces, each with whether it ends a sentence: each folded fact's words (always), then
-        its own words, segment by segment where its spoken segments are its own words (one ends a sentence when
-        its words end in ".", "!", "?" or ";"), else whole."""
-        folded = [fact.folded_text.strip() for fact in self.folded if fact.folded_text.strip()]
-        prefix = " ".join(folded)
-        if not self.text.startswith(prefix):
-            return [(self.text, True)]
-        own = self.text[len(prefix) :].strip()
-        pieces = [(text, True) for text in folded]
-        spoken = [segment.words.strip() for segment in self.segments if segment.channel.spoken]
-        spoken = [words for words in spoken if words]
-        if spoken and " ".join(spoken) == own:
-            return pieces + [(words, ends_sentence(words)) for words in spoken]
-        return pieces + ([(own, True)] if own else [])
-
-    def _spans(self) -> list[tuple[Segment, int, int]]:
-        """Its spoken segments, each with the sentences it spans (from, to: indices into `split()`), from its first
-        own sentence: counted with `split` on its words so far, so a segment that ends no sentence ("Ben, from a
-        phone:") shares its last sentence with the next."""
-        spans, count, open_, at = [], 0, False, self.own_from()
-        for segment in self.segments:
-            if not segment.channel.spoken or not segment.words.strip():
-                continue
-            starts = max(count - 1, 0) if open_ else count
-            count = starts + len(self.split(segment.words.strip()))
-            spans.append((segment, at + starts, at + count))
-            open_ = not ends_sentence(segment.words)
-        return spans
-
-    def _pieces(self) -> list[tuple[About, int]]:
-        """Its facts in the order its text says them, each with the index of the sentence after its last one: the
-        folded facts (in their folded words), then its own, each where the first segment that tells it ends; one
-        no segment tells, next (a reply says its decisive facts first)."""
-        pieces, at = [], 0
+        folded = []
         for fact in self.folded:
-            at += len(self.split(fact.folded_text))
-            pieces.append((fact, at))
+            words = fact.folded_text.strip()
+            folded.append(place(words) if words else (len(found), len(found)))
+        spans = []
+        for segment in self.segments:
+            words = segment.words.strip()
+            if not segment.channel.spoken or not words:
+                continue
+            start, end = place(words)
+            spans.append((segment, start, end))
+            open_ = not ends_sentence(words)
+        return _Layout(tuple(found), tuple(folded), tuple(spans))
+
+    def folded_at(self) -> tuple[tuple[int, int], ...]:
+        """Where each of its folded facts is said: its first sentence and the one after its last (indices into
+        `split()`), in the order of `folded`."""
+        return self._layout.folded
+
+    def _spans(self) -> tuple[tuple[Segment, int, int], ...]:
+        """Its spoken segments, each with the sentences it spans (from, to: indices into `split()`); a segment that
+        ends no sentence ("Ben, from a phone:") shares its last sentence with the next."""
+        return self._layout.spans
+
+    def _pieces(self) -> list[tuple[About, int, int]]:
+        """Its facts in the order its text says them, each with its first sentence and the one after its last: the
+        folded facts, then its own, each where the first segment that tells it lies. Words given whole tell no fact
+        by a segment: its facts are taken as said first, in order, each in as many sentences as its own words
+        hold (as a reply says them)."""
+        pieces = [(fact, start, end) for fact, (start, end) in zip(self.folded, self.folded_at())]
+        at = self.own_from()
         spans = self._spans()
         for fact in self.facts:
-            at = next((end for segment, _, end in spans if fact in segment.about), at + len(self.split(fact.text)))
-            pieces.append((fact, at))
+            told = next(((start, end) for segment, start, end in spans if fact in segment.about), None)
+            if told is None:
+                told = (at, at + len(self.split(fact.text)))
+            at = told[1]
+            pieces.append((fact, *told))
         return pieces
 
     def unheard(self, heard: int) -> list[About]:
         """Its facts, folded and its own, not heard in full when it stops with its first `heard` sentences heard;
         the move of another hand's reply too when it was cut before its sentence was heard."""
-        unheard = [(n, fact) for n, (fact, end) in enumerate(self._pieces()) if end > heard]
+        unheard = [(n, fact) for n, (fact, _, end) in enumerate(self._pieces()) if end > heard]
         folded = [part for n, fact in unheard if n < len(self.folded) for part in fact.flat()]
         own = [fact for n, fact in unheard if n >= len(self.folded)]
         moves = self.tells if self.other and heard <= self._move_sentence() else ()
@@ -146,13 +197,13 @@ class Utterance:
     def needed(self) -> int:
         """How many of its first sentences say what it is for: the facts folded into it, its own facts, the
         sentence of its move, and at least the first of its own words. A sentence after those only explains."""
-        facts_end = max((end for _, end in self._pieces()), default=0)
+        facts_end = max((end for _, _, end in self._pieces()), default=0)
         told = any(fact.topic is Topic.MOVE for fact in self.tells)
         return max(facts_end, self._move_sentence() + 1 if told else 0, self.own_from() + 1)
 
     def own_from(self) -> int:
         """The first sentence of its own words (after the facts folded into it)."""
-        return sum(len(self.split(fact.folded_text)) for fact in self.folded)
+        return self.folded_at()[-1][1] if self.folded else 0
 
     def _move_sentence(self) -> int:
         """The sentence that tells its move: the first of the segment that tells it; else the first of its own words
@@ -167,9 +218,9 @@ class Utterance:
         for segment, start, end in spans:
             if set(segment.about) & set(self.facts):
                 said.update(range(start, end))
-        for fact, end in self._pieces()[len(self.folded) :]:
+        for fact, start, end in self._pieces()[len(self.folded) :]:
             if not any(fact in segment.about for segment, _, _ in spans):
-                said.update(range(end - len(self.split(fact.text)), end))
+                said.update(range(start, end))
         at = self.own_from()
         while at in said:
             at += 1
@@ -193,6 +244,17 @@ class Utterance:
         hand's move."""
         folded = [part for fact in self.folded for part in fact.flat()]
         return [*folded, *(self.tells if self.other else ()), *self.facts]
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """An utterance's sentences and where its pieces lie among them (`Utterance._layout`)."""
+
+    sentences: tuple[str, ...]
+    folded: tuple[tuple[int, int], ...]
+    """Each folded fact's first sentence and the one after its last."""
+    spans: tuple[tuple[Segment, int, int], ...]
+    """Each spoken segment with words, its first sentence and the one after its last."""
 
 
 def ends_sentence(words: str) -> bool:
