@@ -20,7 +20,14 @@ from assistant.core.language.lobby import Lobby
 from assistant.core.language.reply import Origin, Pending, Reply
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import card_lines
-from assistant.core.words.share import UNKNOWN_CARD, new_phone_waits, no_phone_waits, phone_name, recorded_from
+from assistant.core.words.share import (
+    UNKNOWN_CARD,
+    new_phone_waits,
+    no_phone_waits,
+    phone_name,
+    phones_wait_for,
+    recorded_from,
+)
 
 __all__ = ["PhoneDesk", "PhoneHolder"]
 
@@ -107,18 +114,25 @@ class PhoneDesk:
             if self.session.pending is None and not waiting_before:
                 self.session.pending = outcome.reply.pending
             else:
-                outcome = dataclasses.replace(
-                    outcome, reply=Reply.of(new_phone_waits(player, joined.tag), important=True)
-                )
+                rivals = self.devices.rivals(joined.tag or player)
+                said = new_phone_waits(player, joined.tag, rivals)
+                outcome = dataclasses.replace(outcome, reply=Reply.of(said, important=True))
         return self._device_said(player, outcome)
 
     def decide_join(self, player: str, allow: bool) -> Reply:
-        """`share allow` or `share refuse` (NAME, or "" for the phone that has waited longest): the host's answer,
-        and the next phone that waits asked about (the keyboard's question now), or a save that waited."""
-        waiting = self.devices.waiting()
-        name = next((p for p in waiting if player.casefold() in ("", p.casefold())), None)
+        """`share allow` or `share refuse` (NAME, a phone's short name, or "" for the phone that has waited
+        longest): the host's answer, and the next phone that waits asked about (the keyboard's question now), or a
+        save that waited. Where several phones wait for the player, a player's name (or nothing) answers none: she
+        is told to answer by the short name the player's own phone shows."""
+        devices = self.devices
+        waiting = devices.waiting()
+        wanted = player.casefold()
+        name = next((k for k in waiting if wanted in ("", k, devices.player_of(k).casefold())), None)
         if name is None:
             return Reply.of(no_phone_waits(clean_untrusted(player, 30)))
+        rivals = devices.rivals(name)
+        if rivals and wanted != name:  # which of them is the player's is not for her to guess
+            return Reply.of(phones_wait_for(devices.player_of(name), (name, *rivals)))
         if self.devices.asks_about_joining(self.session.pending):
             self.session.pending = None  # answered another way: a later yes answers nothing it did not ask
         reply = self.devices.decide(name, allow)
