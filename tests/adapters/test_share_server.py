@@ -1456,7 +1456,7 @@ def test_a_code_holder_asking_as_every_player_holds_no_place_the_real_phone_is_a
                 real = (await ask_to_join(ben, "Ben"))["tag"]  # not refused: it waits beside the holder's
                 said = laptop_said(table)[-1]
                 assert said == new_phone_waits("Ben", real, (holder["Ben"],))
-                assert f"share allow {real}" in said and holder["Ben"] in said
+                assert f"share allow {real}" in said and holder["Ben"].capitalize() in said
                 reply = await table.share.control("allow Ben")  # which of the two: not for her to guess
                 assert reply.lines == (phones_wait_for("Ben", (holder["Ben"], real)),)
                 assert table.server.devices.players() == []

@@ -618,8 +618,8 @@ def _asks(player: str, tag: str) -> str:
 def _rivals(player: str, rivals: Sequence[str]) -> str:
     if not rivals:
         return ""
-    asks = "asks" if len(rivals) == 1 else "ask"
-    return f" {name_list(list(rivals))} also {asks} for {player}: ask {player} which name their phone shows."
+    asks, names = "asks" if len(rivals) == 1 else "ask", name_list(list(rivals))
+    return f" {names[:1].upper()}{names[1:]} also {asks} for {player}: ask {player} which name their phone shows."
 
 
 def phones_wait_for(player: str, tags: Sequence[str]) -> str:
