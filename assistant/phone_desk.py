@@ -10,19 +10,37 @@ is kept.
 from __future__ import annotations
 
 import dataclasses
+import time
+from collections.abc import Callable
 from typing import Protocol
 
 from assistant.core.cards.card import CardSet
 from assistant.core.game.history import Game
+from assistant.core.game.segment import Channel, facts_of
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby
 from assistant.core.language.reply import Origin, Pending, Reply
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import card_lines
-from assistant.core.words.share import UNKNOWN_CARD, new_phone_waits, no_phone_waits, phone_name, recorded_from
+from assistant.core.words.share import (
+    UNKNOWN_CARD,
+    new_phone_waits,
+    no_phone_waits,
+    phone_name,
+    phones_wait_for,
+    recorded_from,
+)
 
-__all__ = ["PhoneDesk", "PhoneHolder"]
+__all__ = ["SPOKEN_EVERY", "PhoneDesk", "PhoneHolder"]
+
+#: Seconds between two replies a player's phones put into her speech that record nothing: such a reply within them
+#: is shown (on the screen, a braille display, kept for `history`) but not said, save its decisive facts. A phone
+#: flooding her with taps (out-of-turn moves, each "Ben's phone is asked whether to record it anyway.": 4 lines in a
+#: second) then says at most one such line in 3 seconds; its moves recorded are all said.
+SPOKEN_EVERY = 3.0
+#: The outcomes of a phone's move always said: a move recorded, or one taken back before she answered it.
+_ALWAYS_SAID = frozenset({"recorded", "withdrawn"})
 
 
 class PhoneHolder(Protocol):
@@ -53,10 +71,14 @@ class PhoneHolder(Protocol):
 class PhoneDesk:
     """The phones' moves, answers and requests to join, for the session that holds it."""
 
-    def __init__(self, session: PhoneHolder) -> None:
+    def __init__(self, session: PhoneHolder, clock: Callable[[], float] = time.monotonic) -> None:
         self.session = session
         self.devices = DeviceTalk(lambda: session.lobby.talk, host_busy=lambda: session.pending is not None)
         """Moves from devices (phones on the shared table), each device with its own open question."""
+        self.clock = clock
+        """The time the replies said for each player's phones are spaced by (`SPOKEN_EVERY`), in seconds."""
+        self._spoke: dict[str, float] = {}
+        """When a reply to each player's phones was last said."""
 
     def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
@@ -65,7 +87,7 @@ class PhoneDesk:
         if move.verb == "read":
             return self._card_text(move.card or "")
         on_laptop = self.devices.laptop
-        outcome = self._device_said(player, self.devices.move(player, move))
+        outcome = self._device_said(player, self._spaced(player, self.devices.move(player, move)))
         # a save the host is asked (the laptop asks it only when it asks nothing else: `DeviceTalk.host_busy`)
         if outcome.reply is not None and outcome.reply.pending is not None:
             self.session.pending = outcome.reply.pending
@@ -95,7 +117,7 @@ class PhoneDesk:
     ) -> DeviceOutcome:
         """A device's yes or no to its own open question (a warned move, a save of its player's card)."""
         answer = DeviceAnswer(question, yes, device, phones, phoned)
-        return self._device_said(player, self.devices.answer(player, answer))
+        return self._device_said(player, self._spaced(player, self.devices.answer(player, answer)))
 
     def device_joined(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
         """A phone asks to join as `player`: the host is asked, one question at a time. It is the keyboard's question
@@ -107,18 +129,25 @@ class PhoneDesk:
             if self.session.pending is None and not waiting_before:
                 self.session.pending = outcome.reply.pending
             else:
-                outcome = dataclasses.replace(
-                    outcome, reply=Reply.of(new_phone_waits(player, joined.tag), important=True)
-                )
+                rivals = self.devices.rivals(joined.tag or player)
+                said = new_phone_waits(player, joined.tag, rivals)
+                outcome = dataclasses.replace(outcome, reply=Reply.of(said, important=True))
         return self._device_said(player, outcome)
 
     def decide_join(self, player: str, allow: bool) -> Reply:
-        """`share allow` or `share refuse` (NAME, or "" for the phone that has waited longest): the host's answer,
-        and the next phone that waits asked about (the keyboard's question now), or a save that waited."""
-        waiting = self.devices.waiting()
-        name = next((p for p in waiting if player.casefold() in ("", p.casefold())), None)
+        """`share allow` or `share refuse` (NAME, a phone's short name, or "" for the phone that has waited
+        longest): the host's answer, and the next phone that waits asked about (the keyboard's question now), or a
+        save that waited. Where several phones wait for the player, a player's name (or nothing) answers none: she
+        is told to answer by the short name the player's own phone shows."""
+        devices = self.devices
+        waiting = devices.waiting()
+        wanted = player.casefold()
+        name = next((k for k in waiting if wanted in ("", k, devices.player_of(k).casefold())), None)
         if name is None:
             return Reply.of(no_phone_waits(clean_untrusted(player, 30)))
+        rivals = devices.rivals(name)
+        if rivals and wanted != name:  # which of them is the player's is not for her to guess
+            return Reply.of(phones_wait_for(devices.player_of(name), (name, *rivals)))
         if self.devices.asks_about_joining(self.session.pending):
             self.session.pending = None  # answered another way: a later yes answers nothing it did not ask
         reply = self.devices.decide(name, allow)
@@ -170,6 +199,21 @@ class PhoneDesk:
             self.session.keep_heard(kept, at)
         return outcome
 
+    def _spaced(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
+        """The laptop's reply to a move or answer of `player`'s phones that records nothing (a phone asked whether to
+        record it anyway, a move that waits, a move not recorded), said only when nothing was said for them in the
+        last `SPOKEN_EVERY` seconds; else shown and not said (`shown_only`). A move recorded (or taken back while it
+        waited) is always said, and so is a question put to her: the table hears every move, and the move limit
+        spaces them (`share.guards.MOVE_BURST`, `MOVE_EVERY`)."""
+        reply = outcome.reply
+        if reply is None or not reply.speech or reply.pending is not None:
+            return outcome
+        now, last = self.clock(), self._spoke.get(player)
+        if outcome.status not in _ALWAYS_SAID and last is not None and 0 <= now - last < SPOKEN_EVERY:
+            return dataclasses.replace(outcome, reply=shown_only(reply))
+        self._spoke[player] = now
+        return outcome
+
     def _for_laptop(self, player: str, outcome: DeviceOutcome) -> tuple[DeviceOutcome, Reply | None]:
         """The laptop's reply to a device, heard at the seat of `player`, and the reply kept for `history`: a move
         recorded from a phone kept with the phone named ("From Ben's phone."), which the laptop says too when it
@@ -184,6 +228,19 @@ class PhoneDesk:
             if outcome.named:  # one of two phones: the laptop says which, as `history` keeps it
                 outcome = dataclasses.replace(outcome, reply=reply)
         return outcome, reply
+
+
+def shown_only(reply: Reply) -> Reply:
+    """The reply shown as it was (the screen, a braille display, `history`, what it tells for `missed`), its speech
+    left out but for the segments that tell a decisive fact (a win, a turn that begins: the table's, said still)."""
+    segments = tuple(
+        segment
+        if facts_of((segment,)) or not segment.channel.spoken
+        else dataclasses.replace(segment, channel=Channel.SCREEN)
+        for segment in reply.segments
+        if segment.channel.shown or facts_of((segment,))
+    )
+    return dataclasses.replace(reply, segments=segments)
 
 
 def _joined(first: Reply, second: Reply) -> Reply:

@@ -48,13 +48,28 @@ The fifth round's attacks (issue 104), each beside a quiet run of the same probe
   a stranger (`POST /api/code` without a code, 210 addresses x 5); how many of the real phones' requests are
   answered, the slowest, and how many of the attack's requests the server held waiting for a body.
 
+and its last attacks (issue 104, what remained):
+
+- **headers without bodies, one IPv6 /64**: the same three attacks and quiet run with every address inside fd00::/64,
+  in a private network namespace (`unshare -rn`; "not measured" where the machine allows none);
+- **plain mode, fresh addresses at each reopening**: 40 wrong codes from 40 fresh addresses each time the code
+  reopens, for 20 minutes; then the host types `share allow Ben` and Ben's phone, told the code, tries it every 5 s
+  while the campaign goes on: the seconds from her decision to his phone let in;
+- **a holder asking as every player**: one address asks to join as Ana, Ben and Cy first; then each real phone asks,
+  and the host lets in the one showing the short name the player reads her;
+- **a flooding let-in phone**: Ben's phone taps a warned draw, a discard and a warned resolve every tenth of a second
+  for 6 s: the lines that record nothing said on the laptop in any 3 s, and the moves recorded said.
+
 Goals (exit 1 when missed): 0 resets of a real let-in phone's requests during each attack of headers without bodies,
 0 devices let in without the host, 0 streams opened by a waiting phone, 0 minutes a real phone with the QR code is
 kept out (the spoken code may close to every phone: the backstop; before, the QR code held the spoken code, 24 of 79
 minutes), told once (and each time the code closes to every phone and reopens), at most 16 cards drawn by one player
 in 6.2 s (the move limit: 10 at once, then 1 a second); every other phone answered beside a let-in phone's streams;
 an IPv6 neighbour never refuses a right code nor resets a let-in phone; no route says a renewed code and a refused
-holder is never back without the host; no real phone kept out in silence; reads never use up moves.
+holder is never back without the host; no real phone kept out in silence; reads never use up moves; the same
+resets on one IPv6 /64; a plain-mode phone let in within 60 s of the host's decision during the campaign; every
+real phone let in beside a holder asking as every player; at most one line that records nothing a phone in 3 s,
+every move recorded said.
 """
 
 from __future__ import annotations
@@ -539,8 +554,9 @@ def _half_head(table: Table, path: str, cookie: str = "", csrf: str = "", link: 
     server = table.share.server
     more = f"Cookie: {server.cookie}={cookie}\r\nX-CSRF-Token: {csrf}\r\n" if cookie else ""
     more += f"{LINK_HEADER}: {link}\r\n" if link else ""
+    host = table.origin.split("//", 1)[1]
     return (
-        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: {table.origin}\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nOrigin: {table.origin}\r\n"
         f"Content-Type: application/json\r\nContent-Length: 100\r\n{more}\r\n"
     ).encode()
 
@@ -552,7 +568,7 @@ async def _hold(table: Table, head: bytes, sources: list[str], each: int) -> lis
     for source in sources:
         for _ in range(each):
             try:
-                _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
+                _, writer = await asyncio.open_connection(table.share.server.host, port, local_addr=(source, 0))
                 writer.write(head)
                 await writer.drain()
             except OSError:  # refused by the gate (too many from the address, or the table full)
@@ -583,33 +599,56 @@ async def _probe(table: Table, phones: list[tuple[str, str]]) -> tuple[int, floa
     return answered, slowest
 
 
-async def half_sent(folder: Path) -> dict[str, Any]:
+#: The addresses of each side of the attacks of headers without bodies: on IPv4 loopback addresses of their own; on
+#: IPv6, every one inside the one /64 of a home network (fd00::/64, in a private network namespace), as one device
+#: that takes many addresses, and the real phones beside it.
+HALF_SENT_ADDRESSES: dict[str, dict[str, Any]] = {
+    "IPv4": {
+        "listen": "127.0.0.1:0",
+        "real": ("127.0.9.1", "127.0.9.2", "127.0.9.3"),
+        "let-in": lambda n: f"127.0.10.{n + 1}",
+        "photo": lambda n: f"127.0.11.{n + 1}",
+        "stranger": lambda n: f"127.0.{12 + n // 250}.{n % 250 + 1}",
+    },
+    "IPv6": {
+        "listen": "[fd00::1]:0",
+        "real": ("fd00::9:1", "fd00::9:2", "fd00::9:3"),
+        "let-in": lambda n: f"fd00::a:{n + 1:x}",
+        "photo": lambda n: f"fd00::b:{n + 1:x}",
+        "stranger": lambda n: f"fd00::c:{n + 1:x}",
+    },
+}
+
+
+async def half_sent(folder: Path, family: str = "IPv4") -> dict[str, Any]:
     """The real let-in phones' 36 requests with no attack, and during each attack of headers without bodies."""
     found: dict[str, Any] = {}
+    where = HALF_SENT_ADDRESSES[family]
     for attack in ("quiet", "a let-in phone", "a QR photo holder", "a stranger"):
-        async with shared_table(folder / f"half-{len(found)}") as table:
+        async with shared_table(folder / f"half-{family}-{len(found)}", where["listen"]) as table:
             phones, csrf = [], {}
-            for player, source in (("Ana", "127.0.9.1"), ("Cy", "127.0.9.2"), ("Ben", "127.0.9.3")):
+            ana, cy, ben = where["real"]
+            for player, source in (("Ana", ana), ("Cy", cy), ("Ben", ben)):
                 async with table.phone(source) as http:
                     _, body = await table.join(http, player)
                     await table.share.control(f"allow {player}")
                     csrf[player] = body["csrf"]
             tokens = {d.player: d.token for d in table.share.server.devices.by_token.values()}
-            phones = [("127.0.9.1", tokens["Ana"]), ("127.0.9.2", tokens["Cy"])]
+            phones = [(ana, tokens["Ana"]), (cy, tokens["Cy"])]
             state = table.share.server.state
             held: list[asyncio.StreamWriter] = []
             if attack == "a let-in phone":
                 head = _half_head(table, "/api/move", tokens["Ben"], csrf["Ben"])
-                sources = [f"127.0.10.{n + 1}" for n in range(SIZE["let-in addresses"])]
+                sources = [where["let-in"](n) for n in range(SIZE["let-in addresses"])]
                 held = await _hold(table, head, sources, 32)
                 waiting = state.device_flight.count(tokens["Ben"])
             elif attack == "a QR photo holder":
                 link = yarl.URL(table.share.server.join_url()).query["link"]
-                sources = [f"127.0.11.{n + 1}" for n in range(SIZE["photo addresses"])]
+                sources = [where["photo"](n) for n in range(SIZE["photo addresses"])]
                 held = await _hold(table, _half_head(table, "/api/code", link=link), sources, 32)
                 waiting = state.link_flight.count(link)
             elif attack == "a stranger":
-                sources = [f"127.0.{12 + n // 250}.{n % 250 + 1}" for n in range(SIZE["stranger addresses"])]
+                sources = [where["stranger"](n) for n in range(SIZE["stranger addresses"])]
                 held = await _hold(table, _half_head(table, "/api/code"), sources, 5)
                 waiting = -1  # (no count of its own: each address's guesses, 5 at most)
             else:
@@ -621,6 +660,152 @@ async def half_sent(folder: Path) -> dict[str, Any]:
                              "attack connections opened": len(held),
                              "held waiting for a body": waiting}  # fmt: skip
     return found
+
+
+def half_sent_ipv6() -> dict[str, Any]:
+    """The attacks of headers without bodies on one IPv6 /64, in a private network namespace (`unshare -rn`) where
+    the machine allows one, with every address the attacks and the real phones use on its loopback."""
+    where = HALF_SENT_ADDRESSES["IPv6"]
+    addresses = [
+        "fd00::1", *where["real"],
+        *(where[side](n) for side in ("let-in", "photo", "stranger") for n in range(SIZE[f"{side} addresses"])),
+    ]  # fmt: skip
+    batch = "".join(f"addr add {address}/64 dev lo nodad\n" for address in addresses)
+    smoke = " --smoke" if SIZE == SMOKE else ""
+    return _in_namespace(f"--half-sent-ipv6-inner{smoke}", batch)
+
+
+def _in_namespace(flag: str, batch: str) -> dict[str, Any] | str:
+    """This module run with `flag` in a private network namespace whose loopback is up, with the `ip -batch` lines
+    `batch` applied: its JSON, or why it could not be measured."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    command = (
+        f"ip link set lo up && ip -batch - && exec {shlex.quote(sys.executable)} -m benchmarks.share_attacks {flag}"
+    )
+    try:
+        done = subprocess.run(
+            ["unshare", "-rn", "sh", "-c", command], input=batch.encode(), capture_output=True, timeout=600,
+            check=False, env={**os.environ}, cwd=str(Path(__file__).resolve().parent.parent),
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"not measured: {exc}"
+    if done.returncode:
+        return f"not measured: {done.stderr.decode(errors='replace').strip()[-300:]}"
+    return json.loads(done.stdout.decode().strip().splitlines()[-1])
+
+
+# The fifth round, its last attacks: a plain-mode table guessed at from fresh addresses at each reopening, a code
+# holder asking as every player, a let-in phone flooding her speech.
+
+
+async def _guess_fresh(table: Table, first: int, count: int) -> int:
+    """`count` wrong codes, each from a fresh address (never seen before); the next fresh address's number."""
+    for number in range(first, first + count):
+        async with table.phone(f"127.2.{number // 250}.{number % 250 + 1}") as http:
+            code = f"{(int(table.share.server.current_code()) + 1) % 10**6:06d}"
+            await table.post(http, "/api/code", {"code": code})
+    return first + count
+
+
+async def plain_reopenings(folder: Path) -> dict[str, Any]:
+    """Plain mode (no QR code: the spoken code is the only way in). At every reopening of the code, 40 wrong codes
+    from 40 fresh addresses (the issue's campaign: the code closed 79 of 79 minutes). For 20 minutes Ben's real phone
+    tries the right code once a minute; then the host decides to let Ben in (`share allow Ben`, no phone of his
+    waiting), tells him the code, and his phone tries it every 5 s while the campaign goes on; she lets it in when it
+    asks. The seconds from her decision to his phone let in (goal: within 60)."""
+    async with shared_table(folder / "plain") as table:
+        guesses = table.share.server.state.guesses
+        fresh, refused = 0, 0
+        for _ in range(20):
+            if not guesses.closed_to_all():
+                fresh = await _guess_fresh(table, fresh, 40)
+            async with table.phone("127.3.0.1") as ben:
+                status, _ = await table.post(ben, "/api/code", {"code": table.share.server.current_code()})
+            refused += status != 200
+            table.clock.now += 60
+        decided, code = table.clock.now, table.share.server.current_code()
+        opened = await table.share.control("allow Ben")
+        tries, let_in_after = 0, None
+        async with table.phone("127.3.0.1") as ben:
+            while table.clock.now - decided < 120:
+                if not guesses.closed_to_all():
+                    fresh = await _guess_fresh(table, fresh, 40)
+                table.clock.now += 5
+                tries += 1
+                status, body = await table.join(ben, "Ben", code)  # the code she told him
+                if status == 200:
+                    await table.share.control(f"allow {body['tag']}")  # the name his phone shows
+                    async with ben.get(f"{table.origin}/api/state") as r:
+                        if r.status == 200 and (await r.json()).get("game"):
+                            let_in_after = table.clock.now - decided
+                    break
+        return {"wrong codes": fresh, "minutes the right code was refused before she decided": refused,
+                "of minutes": 20, "her opening said": opened.speech[:60], "tries after her decision": tries,
+                "seconds from her decision to the phone let in": let_in_after,
+                "code unchanged meanwhile": table.share.server.current_code() == code}  # fmt: skip
+
+
+async def holder_as_every_player(folder: Path) -> dict[str, Any]:
+    """A code holder asks to join as every player (Ana, Ben, Cy) from one address before the real players; then
+    each real player's phone asks. Before, each real phone was refused (409) for up to 5 minutes, and getting it in
+    took a refusal that renewed the code, said to the table through `share`. Now: each real phone's status, and
+    whether the host gets it in by the short name it shows, with no code renewed."""
+    async with shared_table(folder / "every") as table, contextlib.AsyncExitStack() as stack:
+        code = table.share.server.current_code()
+        for player in ("Ana", "Ben", "Cy"):
+            holder = await stack.enter_async_context(table.phone("127.4.0.1"))
+            await table.join(holder, player)
+        statuses, let_in, ambiguous = [], 0, 0
+        for number, player in enumerate(("Ana", "Ben", "Cy")):
+            real = await stack.enter_async_context(table.phone(f"127.4.1.{number + 1}"))
+            status, body = await table.join(real, player)
+            statuses.append(status)
+            if status != 200:
+                continue
+            said = await table.share.control(f"allow {player}")  # by the player's name: which one is not hers to guess
+            ambiguous += said.lines[0].startswith("2 phones wait")
+            await table.share.control(f"allow {body['tag']}")  # the name the player's own phone shows
+            async with real.get(f"{table.origin}/api/state") as r:
+                let_in += r.status == 200 and bool((await r.json()).get("game"))
+        kept = await table.share.control("refuse all")  # the holder's phones, at once
+        return {"real phones' joins": statuses, "real phones let in by their short names": let_in, "of": 3,
+                "asked which by short name": ambiguous, "code renewed before the real ones were in":
+                table.share.server.current_code() != code and let_in < 3,
+                "holder's phones kept out at once": kept.lines[0]}  # fmt: skip
+
+
+async def flooding_phone(folder: Path) -> dict[str, Any]:
+    """Ben's phone, let in, taps every tenth of a second for 6 s of the desk's clock, out of Ana's turn: a draw
+    (warned), a discard (recorded), a resolve with nothing to resolve (warned), in turn. The lines said on the
+    laptop for his phones: the most in any 3 s that record nothing (goal: 1), and whether every move recorded was
+    said (the code before: the warnings 4 times in his first second, 5 in 6 s)."""
+    async with shared_table(folder / "flooding") as table, table.phone("127.5.0.1") as ben:
+        table.session.phone_desk.clock = table.clock
+        _, body = await table.join(ben, "Ben")
+        await table.share.control("allow Ben")
+        spoken: list[tuple[float, str]] = []
+        recorded = 0
+        for tap in range(60):
+            verb = ("draw", "discard", "resolve")[tap % 3]
+            before = len(table.heard)
+            _, answer = await table.post(
+                ben, "/api/move", {"key": f"key-flooding-{tap:04d}", "verb": verb}, body["csrf"]
+            )
+            recorded += answer.get("status") == "recorded"
+            for route, speech in table.heard[before:]:
+                if route == "a phone's join or move" and speech:
+                    spoken.append((table.clock.now, answer.get("status", "")))
+            table.clock.now += 0.1
+        unrecorded = [at for at, status in spoken if status != "recorded"]
+        most = max((sum(at <= other < at + 3 for other in unrecorded) for at in unrecorded), default=0)
+        return {"taps": 60, "moves recorded": recorded,
+                "moves recorded said": sum(status == "recorded" for _, status in spoken),
+                "lines that record nothing said": len(unrecorded),
+                "most such lines in 3 s": most}  # fmt: skip
 
 
 async def run_all(folder: Path) -> dict[str, Any]:
@@ -636,6 +821,10 @@ async def run_all(folder: Path) -> dict[str, Any]:
         "dropped questions": await dropped_question(folder),
         "reads vs moves": await reads_and_moves(folder),
         "headers without bodies": await half_sent(folder),
+        "headers without bodies, one IPv6 /64": await asyncio.to_thread(half_sent_ipv6),
+        "plain mode, fresh addresses at each reopening": await plain_reopenings(folder),
+        "a holder asking as every player": await holder_as_every_player(folder),
+        "a flooding let-in phone": await flooding_phone(folder),
     }
 
 
@@ -649,6 +838,14 @@ BEFORE = {
     "headers without bodies": (  # (the full run on the code before, beside a quiet run's 36 of 36)
         "a let-in phone: 0 of 36 real requests answered; a QR photo holder: 0 of 36; a stranger: 0 of 36"
     ),
+    "headers without bodies, one IPv6 /64": "a let-in phone on one /64: 12 of 30 real requests reset (issue 104)",
+    "plain mode, fresh addresses at each reopening": (
+        "the code closed 79 of 79 minutes; 33 of 34 right codes refused over 170 s, no way for the host to open it"
+    ),
+    "a holder asking as every player": (  # (this run on the code before)
+        "real phones' joins 409, 409, 409; 0 of 3 let in until a refusal each, each renewing the code"
+    ),
+    "a flooding let-in phone": "6 lines that record nothing said in 6 s, 5 of them in 3 s; 5 of 5 moves said",
 }
 
 
@@ -682,6 +879,27 @@ def _now(name: str, found: dict[str, Any]) -> str:
             f"{f['attack connections opened']} attack connections opened, {f['held waiting for a body']} held"
             for attack, f in found.items()
         )
+    if name == "headers without bodies, one IPv6 /64":
+        return _now("headers without bodies", found) if isinstance(found, dict) else str(found)
+    if name == "plain mode, fresh addresses at each reopening":
+        return (
+            f"right code refused {found['minutes the right code was refused before she decided']} of "
+            f"{found['of minutes']} minutes before she decided; her phone let in "
+            f"{found['seconds from her decision to the phone let in']} s after her share allow Ben "
+            f"({found['wrong codes']} wrong codes from as many fresh addresses)"
+        )
+    if name == "a holder asking as every player":
+        joins = ", ".join(map(str, found["real phones' joins"]))
+        return (
+            f"real phones' joins {joins}; "
+            f"{found['real phones let in by their short names']} of 3 let in by their short names, no code renewed"
+        )
+    if name == "a flooding let-in phone":
+        return (
+            f"{found['lines that record nothing said']} lines that record nothing said in 6 s, at most "
+            f"{found['most such lines in 3 s']} in 3 s; {found['moves recorded said']} of {found['moves recorded']} "
+            "moves said"
+        )
     if name == "dropped questions":
         return (
             f"real Cy kept out {found['minutes a real phone is kept out']} min (the waiting phone's 5), "
@@ -702,8 +920,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the whole run (every attack, on the tables' own clock: about 2 s); exit 0 once it has figures",
     )
     parser.add_argument("--ipv6-inner", action="store_true", help=argparse.SUPPRESS)  # (in the namespace)
+    parser.add_argument("--half-sent-ipv6-inner", action="store_true", help=argparse.SUPPRESS)  # (in the namespace)
     arguments = parser.parse_args(argv)
     SIZE.update(SMOKE if arguments.smoke else FULL)
+    if arguments.half_sent_ipv6_inner:
+        with tempfile.TemporaryDirectory() as folder:
+            print(json.dumps(asyncio.run(half_sent(Path(folder), "IPv6"))))
+        return 0
     if arguments.ipv6_inner:
         with tempfile.TemporaryDirectory() as folder:
             print(json.dumps(asyncio.run(ipv6_neighbours_inner(Path(folder)))))
@@ -726,6 +949,28 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "no real let-in phone's request reset by headers without bodies": all(
             found["real requests answered"] == found["of"] for found in figures["headers without bodies"].values()
+        ),
+        "none on one IPv6 /64 either": not isinstance(figures["headers without bodies, one IPv6 /64"], dict)
+        or all(
+            found["real requests answered"] == found["of"]
+            for found in figures["headers without bodies, one IPv6 /64"].values()
+        ),
+        "a real phone joins plain mode within a minute of her deciding": (
+            (
+                figures["plain mode, fresh addresses at each reopening"][
+                    "seconds from her decision to the phone let in"
+                ]
+                or 999
+            )
+            <= 60
+        ),
+        "a holder asking as every player keeps no real phone out": (
+            figures["a holder asking as every player"]["real phones let in by their short names"] == 3
+        ),
+        "at most one line that records nothing a phone each 3 s, every move said": (
+            figures["a flooding let-in phone"]["most such lines in 3 s"] <= 1
+            and figures["a flooding let-in phone"]["moves recorded said"]
+            == figures["a flooding let-in phone"]["moves recorded"]
         ),
         "a let-in phone's streams leave every other phone answered": (
             figures["let-in phone's streams"]["other phones answered"]

@@ -185,8 +185,9 @@ class TableShare:
             return self.refuse_all()
         if word in ("allow", "refuse"):
             tagged = self.server.devices.tagged(rest) if self.server is not None and rest else None
-            if tagged is not None and tagged.waiting:  # its short name ("share allow blue 7"): that phone's player
-                rest = tagged.player
+            if tagged is not None and tagged.waiting:  # its short name ("share allow blue 7"): that phone
+                with self.guard():
+                    return self.session.phone_desk.decide_join(tagged.tag, word == "allow")
             if len(rest.split()) > 1:
                 return Reply.error(share_form(word))
             return self.decide(rest, word == "allow")

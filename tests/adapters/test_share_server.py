@@ -60,6 +60,7 @@ from assistant.core.words.share import (
     phone_waits,
     phone_waits_named,
     phones_kept_out,
+    phones_wait_for,
     save_waits,
     share_form,
     too_many_guesses,
@@ -929,13 +930,16 @@ def test_a_second_phone_for_a_player_waits_until_the_host_says_yes(tmp_path):
                 status, body, _ = await second.get("/api/cards?q=neigh")
                 assert (status, body) == (403, {"error": phone_waits("Ben")})
                 assert table.session.game.log == before
-                async with table.phone() as third:  # one phone at a time waits for the host
-                    status, body, _ = await third.post("/api/join", {"code": joined_code(table), "player": "Ben"})
-                    assert (status, body) == (409, {"error": another_phone_waits("Ben", joined["tag"])})
+                async with table.phone() as third:  # beside it, a third waits too: asked about with its rival named
+                    rival = await ask_to_join(third, "Ben")
+                    said = new_phone_waits("Ben", rival["tag"], (joined["tag"],))
+                    assert laptop_said(table)[-1] == said
                 status, view, _ = await second.get("/api/me")
                 assert status == 200 and view["waiting"] is True
-                reply = table.session.handle("yes")  # the host lets it in
-                assert reply.lines == (phone_let_in("Ben", 2),)
+                reply = table.session.handle("yes")  # the host lets in the one she was asked about
+                assert reply.lines[0] == phone_let_in("Ben", 2)
+                assert reply.lines[1:] == (new_phone_asks("Ben", rival["tag"]),)  # then the next: no rival now
+                assert table.session.handle("no").lines[0] == phone_kept_out("Ben")
                 status, view, _ = await second.get("/api/state")
                 assert status == 200 and view["you"] == "Ben" and view["game"]["current"] == "Ana"
                 status, body, _ = await second.post("/api/move", move("discard", "key-waits-0002"), csrf)
@@ -996,8 +1000,9 @@ def test_sixty_four_joins_in_a_burst_leave_every_real_phone_working(tmp_path):
                 status, body, _ = await phone.post("/api/move", move("discard", f"key-burst-{player}"), csrf)
                 assert status == 200 and body["status"] in ("recorded", "warning"), body
             statuses = [status for status, _, _ in answers]
-            assert statuses.count(200) == 3  # one phone a player waits for the host; the rest are told why not:
-            assert set(statuses) <= {200, 409, 429}  # another waits (409), or too many joins at once (429)
+            # a player's places (3: one let in, two that wait for the host) fill; the rest are told why not:
+            assert statuses.count(200) == 3 * (guards.MOST_PHONES - 1)
+            assert set(statuses) <= {200, 409, 429}  # the places taken (409), or too many joins at once (429)
             assert all(body.get("error") for status, body, _ in answers if status != 200)
             assert all(body["waiting"] for status, body, _ in answers if status == 200)
 
@@ -1381,6 +1386,9 @@ def test_a_second_phone_for_a_waiting_player_waits_its_turn_and_the_host_hears_o
             told: list[Any] = []
             table.share.tell = told.append
             tag = (await ask_to_join(table, "Ben"))["tag"]
+            for _ in range(guards.MOST_PHONES - 1):  # beside it, phones wait too, up to a player's places
+                async with table.phone() as other:
+                    await ask_to_join(other, "Ben")
             for _ in range(3):
                 async with table.phone() as other:
                     status, body, _ = await other.post(
@@ -1389,13 +1397,12 @@ def test_a_second_phone_for_a_waiting_player_waits_its_turn_and_the_host_hears_o
                     assert (status, body) == (409, {"error": another_phone_waits("Ben", tag)})
             assert body["error"] == (  # the real player's phone names the one that waits, as the host heard it
                 f"Another phone, the one showing {tag}, already waits to join as Ben. If it is not yours, ask the "
-                f"host to keep out {tag} with share refuse Ben, then join again."
+                f"host to keep out {tag} with share refuse {tag}, then join again."
             )
-            assert laptop_said(table)[-1] == new_phone_asks("Ben", tag)  # the short name her question named
             assert [reply.lines for reply in told] == [(another_phone_asks("Ben", tag),)]
             assert told[0].lines[0] == (
                 f"Another phone asks to record for Ben, while the one showing {tag} already waits. Answer the first: "
-                "share allow Ben, or share refuse Ben."
+                f"share allow {tag}, or share refuse {tag}."
             )
 
     run(scenario())
@@ -1431,5 +1438,34 @@ def test_history_never_says_the_join_code_a_refusal_renewed(tmp_path):
             assert new not in reviewed.speech.replace(" ", "") and " ".join(new) not in reviewed.speech  # never said
             repeated = table.session.handle("repeat")
             assert " ".join(new) not in repeated.speech
+
+    run(scenario())
+
+
+def test_a_code_holder_asking_as_every_player_holds_no_place_the_real_phone_is_asked_about_beside_it(tmp_path):
+    """A code holder asks to join as every player first. Before, the real player's phone was refused (409) for as
+    long as the holder's waited, up to 5 minutes each, and getting it in took a refusal that renewed the code. Now the
+    real phone waits beside it, the host hears both short names and lets in the one the player's phone shows, with
+    no code renewed and nothing to give the player again."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            holder = {player: (await ask_to_join(table, player))["tag"] for player in ("Ana", "Ben", "Cy")}
+            code = table.server.current_code()
+            async with table.phone() as ben:
+                real = (await ask_to_join(ben, "Ben"))["tag"]  # not refused: it waits beside the holder's
+                said = laptop_said(table)[-1]
+                assert said == new_phone_waits("Ben", real, (holder["Ben"],))
+                assert f"share allow {real}" in said and holder["Ben"].capitalize() in said
+                reply = await table.share.control("allow Ben")  # which of the two: not for her to guess
+                assert reply.lines == (phones_wait_for("Ben", (holder["Ben"], real)),)
+                assert table.server.devices.players() == []
+                reply = await table.share.control(f"allow {real}")  # the name Ben's own phone shows
+                assert reply.lines[0] == phone_let_in("Ben", 2)
+                status, view, _ = await ben.get("/api/state")
+                assert status == 200 and view["game"]["current"] == "Ana"
+                assert table.server.current_code() == code  # nothing renewed: nothing to tell the table again
+                await table.share.control(f"refuse {holder['Ben']}")
+                assert [d.tag for d in table.server.devices.by_token.values() if d.player == "Ben"] == [real]
 
     run(scenario())

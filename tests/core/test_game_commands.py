@@ -475,6 +475,6 @@ def test_help_share_says_every_form_of_the_share_command():
         table.screen_keys = keys
         said = table.handle("help share").speech
         forms = ["share allow Ana", "share refuse Ana", "share devices", "share remove Ana", "share remove Ana 2"]
-        forms += ["share remove blue 7", "share off", "Ana share allow", "share 127.0.0.1:8123"]
+        forms += ["share remove blue 7", "share off", "Ana share allow", "share 127.0.0.1:8123", "or blue 7 when two"]
         assert not [form for form in forms if form not in said], said
         assert ("F9" in said) is keys and ("share qr" in said) is keys  # the plain mode has no QR code

@@ -13,6 +13,7 @@ from assistant.core.language.device import DeviceMove
 from assistant.core.language.table_view import phone_view
 from assistant.core.words.gameplay import NOT_RECORDED
 from assistant.core.words.share import host_asked, move_already_waits, phone_asks, phone_name, save_waits
+from assistant.phone_desk import SPOKEN_EVERY
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.core.talking import asks
@@ -196,3 +197,28 @@ def test_a_warned_move_tapped_again_is_asked_again_on_its_phone_and_said_once_on
     assert [outcome.reply.lines for outcome in said if outcome.reply is not None] == [(phone_asks(phone_name("Ben")),)]
     ids = {outcome.question for outcome in said}
     assert len(ids) == 15 and session.phone_desk.devices.question_of("Ben")["id"] == said[-1].question
+
+
+def test_a_flooding_phone_puts_at_most_one_line_that_records_nothing_in_her_speech_each_3_seconds():
+    """A let-in phone tapping out-of-turn moves of different kinds (each a new warning) and a discard between them
+    put "Ben's phone is asked whether to record it anyway." into her speech 4 times in its first second (measured on
+    `benchmarks.share_attacks`'s flooding phone). The lines that record nothing are said at most once each 3 s of
+    the desk's clock, the rest shown; every move recorded is said."""
+    now = [0.0]
+    session = Session(CARDS)
+    session.phone_desk.clock = lambda: now[0]
+    session.handle("new game Ana Ben Cy")
+    session.handle("draw")
+    spoken: list[tuple[float, str, str]] = []
+    for tap in range(60):  # a tap each tenth of a second for 6 s
+        verb = ("draw", "discard", "resolve")[tap % 3]
+        outcome = session.phone_desk.device_move("Ben", DeviceMove(verb))
+        if outcome.reply is not None and outcome.reply.speech:
+            spoken.append((now[0], outcome.status, outcome.reply.speech))
+        if outcome.status == "warning":
+            assert outcome.reply is None or outcome.reply.lines == (phone_asks(phone_name("Ben")),)  # shown still
+        now[0] = round(now[0] + 0.1, 1)
+    unrecorded = [at for at, status, _ in spoken if status != "recorded"]
+    assert unrecorded and all(b - a >= SPOKEN_EVERY for a, b in zip(unrecorded, unrecorded[1:]))
+    discards = sum(1 for event in session.game.log if type(event).__name__ == "Discard")
+    assert discards == 20 and sum(status == "recorded" for _, status, _ in spoken) == 20  # every move said

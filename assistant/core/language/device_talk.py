@@ -131,6 +131,8 @@ class _Joining:
     device: int
     tag: str = ""
     """The short name the phone shows ("blue 7")."""
+    player: str = ""
+    """The player it asks to record for."""
 
 
 @dataclass
@@ -143,7 +145,8 @@ class DeviceTalk:
     asked: dict[str, _Asked] = field(default_factory=dict)
     """Each device player's open question."""
     joining: dict[str, _Joining] = field(default_factory=dict)
-    """The phone that waits to join as each player, in the order they asked: the host alone answers."""
+    """The phones that wait to join, by their short names (a player's name for a phone with none), in the order they
+    asked: the host alone answers (several may wait for one player: one is the player's own)."""
     join_asked: list[Question] = field(default_factory=list)
     """The questions about joining phones put to the host while phones wait (the keyboard's among them), forgotten
     once none waits: a line that answers one some other way closes it (`asks_about_joining`)."""
@@ -212,44 +215,62 @@ class DeviceTalk:
     def join(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
         """A phone asks to join as `player`: it waits, and the laptop's reply asks the host whether to let it in
         (yes lets it in, no keeps it out and renews the join code). Without `waiting`, it is only said to have
-        joined."""
+        joined. Beside another phone that waits for the same player it waits too, replacing nothing: each question
+        names the others' short names, so the host asks the player which name their phone shows."""
         waiting = joined.waiting
         if waiting is None:
             return DeviceOutcome("joined", (), Reply.of(joined_from_phone(player)))
-        self.joining[player] = _Joining(waiting, joined.device, joined.tag)
-        return DeviceOutcome("waiting", (), self.join_question(player))
+        key = joined.tag or player
+        self.joining[key] = _Joining(waiting, joined.device, joined.tag, player)
+        return DeviceOutcome("waiting", (), self.join_question(key))
 
-    def join_question(self, player: str) -> Reply:
-        """The host's question about the phone that waits to join as `player`: yes lets it in, no keeps it out."""
-        asked = self.joining.get(player)  # this phone's: never one that came later
-        question = new_phone_asks(player, asked.tag if asked is not None else "")
+    def join_question(self, key: str) -> Reply:
+        """The host's question about the phone that waits to join by `key` (its short name; a player's name for a
+        phone with none): yes lets it in, no keeps it out."""
+        asked = self.joining.get(key)  # this phone's: never one that came later
+        player = asked.player if asked is not None else key
+        question = new_phone_asks(player, asked.tag if asked is not None else "", self.rivals(key))
         ask = Question(
-            lambda: self.decide(player, True, asked), declined="", refused=lambda: self.decide(player, False, asked)
+            lambda: self.decide(key, True, asked), declined="", refused=lambda: self.decide(key, False, asked)
         )
         self.join_asked.append(ask)
         return Reply.asking(question, ask, narrow=new_phone_asks_narrow(player))
+
+    def rivals(self, key: str) -> tuple[str, ...]:
+        """The short names of the other phones that wait to join as the player the phone of `key` asks for."""
+        asked = self.joining.get(key)
+        if asked is None:
+            return ()
+        return tuple(j.tag for k, j in self.joining.items() if k != key and j.player == asked.player and j.tag)
+
+    def player_of(self, key: str) -> str:
+        """The player the phone that waits by `key` asks to record for ("" when none waits by it)."""
+        joining = self.joining.get(key)
+        return joining.player if joining is not None else ""
 
     def asks_about_joining(self, pending: Pending | None) -> bool:
         """The question is one about a joining phone put to the host (`join_asked`)."""
         return any(pending is asked for asked in self.join_asked)
 
     def waiting(self) -> list[str]:
-        """The players a phone waits to join as, longest waiting first (those answered some other way dropped)."""
-        for player in [p for p, joining in self.joining.items() if not joining.waiting.waits()]:
-            del self.joining[player]
+        """The phones that wait to join, by key (their short names), longest waiting first (those answered some
+        other way dropped); `player_of` gives the player each asks for."""
+        for key in [k for k, joining in self.joining.items() if not joining.waiting.waits()]:
+            del self.joining[key]
         if not self.joining:
             self.join_asked.clear()
         return list(self.joining)
 
-    def decide(self, player: str, allow: bool, asked: _Joining | None = None) -> Reply:
-        """The host's answer to the phone that waits to join as `player` (its yes or no, `share allow`, `share
+    def decide(self, key: str, allow: bool, asked: _Joining | None = None) -> Reply:
+        """The host's answer to the phone that waits to join by `key` (its yes or no, `share allow`, `share
         refuse`; `asked`: the phone the question was about, when it is a question's answer): said, with the new join
         code shown (never said) when the phone was kept out; then the next phone that waits is asked about, one
         question at a time."""
-        joining = self.joining.get(player)
+        joining = self.joining.get(key)
         if joining is None or (asked is not None and joining is not asked):
-            return Reply.of(no_phone_waits(player))
-        del self.joining[player]
+            return Reply.of(no_phone_waits(asked.player if asked is not None else key))
+        del self.joining[key]
+        player = joining.player
         if not joining.waiting.decide(allow):
             return Reply.of(no_phone_waits(player))
         said = host_decided(player, joining.device, allow)
@@ -266,13 +287,14 @@ class DeviceTalk:
         waiting = self.waiting()
         if not waiting:
             return Reply.of(no_phone_waits())
-        code = ""
-        for player in waiting:
-            joining = self.joining.pop(player)
+        code, players = "", []
+        for key in waiting:
+            joining = self.joining.pop(key)
+            players.append(joining.player)
             if joining.waiting.decide(False):
                 code = joining.waiting.code()
         self.join_asked.clear()
-        kept = Segment(phones_kept_out(waiting))
+        kept = Segment(phones_kept_out(players))
         return Reply(segments=(kept, private_code(code))) if code else Reply(segments=(kept,))
 
     def answer(self, player: str, answer: DeviceAnswer) -> DeviceOutcome:

@@ -200,11 +200,12 @@ def share_help(player: str, keys: bool = True) -> list[str]:
     start = "share, or F9" if keys else "share"
     qr = " share qr, or F10: its QR code." if keys else ""
     return [
-        "Sharing the table with phones.",
-        f"{start}: share it, or hear its address and join code. share 127.0.0.1:8123: on that address.{qr}",
-        "A phone that asks to join shows a short name, like blue 7, and the question says it. yes or no answers; "
-        f"or share allow {player}, share refuse {player}; alone, the longest waiting; share refuse all, every one.",
-        f"share devices lists the phones. share remove {player}: all of {player}'s phones; share remove {player} 2, "
+        "Sharing with phones.",
+        f"{start}: share it, or hear its address and code. share 127.0.0.1:8123: on that address.{qr}",
+        "A joining phone shows a short name, like blue 7, said in the question. yes or no answers; or share "
+        f"allow {player}, share refuse {player}, or blue 7 when two ask as {player}; alone, the longest waiting; "
+        "share refuse all, every one.",
+        f"share devices: the phones. share remove {player}: all {player}'s phones; share remove {player} 2, "
         "one; share remove blue 7, that phone. A new code is shown, not said.",
         f"share off stops. {player} share allow, refuse or remove: the same for {player}.",
     ]

@@ -139,6 +139,7 @@ __all__ = [
     "not_own_address",
     "no_phone_waits",
     "phones_kept_out",
+    "phones_wait_for",
     "not_a_player",
     "not_your_turn_to_end",
     "phone_asks",
@@ -565,13 +566,12 @@ WAIT_EXPIRED = "Nobody let this phone in within 5 minutes, so it stopped waiting
 
 
 def another_phone_asks(player: str, tag: str = "") -> str:
-    """Told to the host, once per waiting phone, when another phone asks to join as the same player meanwhile;
-    `tag`: the short name the waiting phone shows (the one her question named), to compare with the real player's."""
+    """Told to the host, once per waiting phone, when another phone asks to join as a player whose places are all
+    taken by phones let in or waiting (`MOST_PHONES`); `tag`: the short name the first waiting phone shows (the one
+    her question named), to compare with the real player's."""
     waiting = f"the one showing {tag}" if tag else "one"
-    return (
-        f"Another phone asks to record for {player}, while {waiting} already waits. Answer the first: share allow "
-        f"{player}, or share refuse {player}."
-    )
+    answer = f"share allow {tag}, or share refuse {tag}" if tag else f"share allow {player}, or share refuse {player}"
+    return f"Another phone asks to record for {player}, while {waiting} already waits. Answer the first: {answer}."
 
 
 def phone_holds_too_much(player: str, number: int = 1) -> str:
@@ -587,10 +587,12 @@ def joined_from_phone(player: str) -> str:
     return f"{player} joined from a phone."
 
 
-def new_phone_asks(player: str, tag: str = "") -> str:
+def new_phone_asks(player: str, tag: str = "", rivals: Sequence[str] = ()) -> str:
     """Said on the laptop when a phone asks to join as a player: the question the host answers, the only one the
-    keyboard's yes or no answers now; `tag`: the short name the phone shows, so the host knows which phone asks."""
-    return f"{_asks(player, tag)} Let it in?"
+    keyboard's yes or no answers now; `tag`: the short name the phone shows, so the host knows which phone asks;
+    `rivals`: the short names of the other phones that wait to join as the same player (one is an impostor's: the
+    player tells her which name their own phone shows)."""
+    return f"{_asks(player, tag)}{_rivals(player, rivals)} Let it in?"
 
 
 def new_phone_asks_narrow(player: str) -> str:
@@ -598,14 +600,35 @@ def new_phone_asks_narrow(player: str) -> str:
     return f"{player}: new phone. Let it in?"
 
 
-def new_phone_waits(player: str, tag: str = "") -> str:
-    """As `new_phone_asks`, when the laptop already waits for another answer: how to answer this one."""
-    return f"{_asks(player, tag)} Say share allow {player} to let it in, or share refuse {player} to keep it out."
+def new_phone_waits(player: str, tag: str = "", rivals: Sequence[str] = ()) -> str:
+    """As `new_phone_asks`, when the laptop already waits for another answer: how to answer this one (by its short
+    name when other phones wait for the same player)."""
+    name = tag if rivals and tag else player
+    return (
+        f"{_asks(player, tag)}{_rivals(player, rivals)} Say share allow {name} to let it in, or share refuse {name} "
+        "to keep it out."
+    )
 
 
 def _asks(player: str, tag: str) -> str:
     showing = f": the one showing {tag}" if tag else ""
     return f"A new phone asks to record for {player}{showing}."
+
+
+def _rivals(player: str, rivals: Sequence[str]) -> str:
+    if not rivals:
+        return ""
+    asks, names = "asks" if len(rivals) == 1 else "ask", name_list(list(rivals))
+    return f" {names[:1].upper()}{names[1:]} also {asks} for {player}: ask {player} which name their phone shows."
+
+
+def phones_wait_for(player: str, tags: Sequence[str]) -> str:
+    """`share allow NAME` (or `share refuse NAME`, or alone) when several phones wait to join as the player: which
+    one is not for the host to guess, so she is told to answer by the short name the player's own phone shows."""
+    return (
+        f"{len(tags)} phones wait to join as {player}: {name_list(list(tags))}. Ask {player} which name their phone "
+        "shows, then say share allow and that name; share refuse and a name keeps that one out."
+    )
 
 
 def too_many_phones(player: str, most: int) -> str:
@@ -661,7 +684,7 @@ def another_phone_waits(player: str, tag: str = "") -> str:
         return f"Another phone already waits to join as {player}. Ask the host to answer it first."
     return (
         f"Another phone, the one showing {tag}, already waits to join as {player}. If it is not yours, ask the host "
-        f"to keep out {tag} with share refuse {player}, then join again."
+        f"to keep out {tag} with share refuse {tag}, then join again."
     )
 
 

@@ -2,8 +2,10 @@
 that waits for the host's answer, and who a device is.
 
 A guess at the code is counted before its body is read and given back only when its code proves right; a QR token
-is judged from its header (`LINK_HEADER`) before the body. One phone at a time waits to join as a player; the host
-hears once of another phone asking beside it.
+is judged from its header (`LINK_HEADER`) before the body. A second phone asking as a player for whom one already
+waits waits too, and the host is asked about each with the others' short names (a code
+holder asking first as every player holds no player's place: the real player's phone is asked about beside it);
+only when the player's places are all taken is it refused, and the host hears once of it.
 """
 
 from __future__ import annotations
@@ -63,12 +65,12 @@ async def join(request: web.Request) -> web.StreamResponse:
         raise Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
     table.expire()  # phones that waited too long: taken off, told at their next request
     first = table.devices.waiting(player)
-    if first is not None:  # one phone at a time waits for the host's answer; the host hears once of the next
-        if first.token not in table.noticed:
-            table.noticed.add(first.token)
-            tell(table.on_notice, another_phone_asks(player, first.tag))
-        raise Refused(409, another_phone_waits(player, first.tag))  # the short name the host heard, to compare
     if table.devices.count(player) >= MOST_PHONES:
+        if first is not None:  # the player's places taken by phones that wait: the host hears once of it
+            if first.token not in table.noticed:
+                table.noticed.add(first.token)
+                tell(table.on_notice, another_phone_asks(player, first.tag))
+            raise Refused(409, another_phone_waits(player, first.tag))  # the short name the host heard, to compare
         raise Refused(409, too_many_phones(player, MOST_PHONES))
     device = table.devices.join(player)
     if device is None:  # full: refused, never a joined phone dropped to make room
