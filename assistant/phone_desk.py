@@ -75,6 +75,10 @@ class PhoneDesk:
         self.session = session
         self.devices = DeviceTalk(lambda: session.lobby.talk, host_busy=lambda: session.pending is not None)
         """Moves from devices (phones on the shared table), each device with its own open question."""
+        self._asked_again: set[str] = set()
+        """The phones waiting to join (by short name) whose question a typed line passed over and was asked again
+        after its reply: once; after that the question stays open unsaid (yes or no still answers it, `share` says
+        who waits), so that her replies do not all end with it."""
         self.clock = clock
         """The time the replies said for each player's phones are spaced by (`SPOKEN_EVERY`), in seconds."""
         self._spoke: dict[str, float] = {}
@@ -170,7 +174,8 @@ class PhoneDesk:
         """A typed line's answer, followed, once the keyboard asks nothing, by the question that waited behind the
         one it answered: first a save of a laptop player's card that a phone's move offered meanwhile (hers to
         answer, on the laptop), then the host's question about a phone that waits to join when a typed command
-        passed that question over (no question is lost: the phone would otherwise wait in silence)."""
+        passed that question over (no question is lost: the phone would otherwise wait in silence), said once a
+        phone; after that it is open and unsaid, so that not every reply ends with it."""
         if self.session.pending is not None or reply.pending is not None:
             return reply
         saved = self.devices.next_host_save()
@@ -182,10 +187,14 @@ class PhoneDesk:
             self.session.pending = said.pending
             return _joined(reply, said)
         waiting = self.devices.waiting()
+        self._asked_again &= set(waiting)
         if not waiting:
             return reply
         question = self.devices.join_question(waiting[0])
         self.session.pending = question.pending
+        if waiting[0] in self._asked_again:
+            return reply  # asked again once already: still open (yes or no answers it), not after every reply
+        self._asked_again.add(waiting[0])
         return reply.after(*question.lines)
 
     def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:

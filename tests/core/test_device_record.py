@@ -219,3 +219,16 @@ def test_a_yes_to_a_phone_that_went_never_lets_in_one_that_came_after_it(tmp_pat
     # the later phone is asked about in its turn (its own question), never let in by the yes to the first
     assert session.handle("yes").lines == (no_phone_waits("Ben"), new_phone_asks("Ben"))
     assert later.decided == []
+
+
+def test_a_join_question_passed_over_is_asked_again_once_then_stays_open_unsaid(tmp_path):
+    """Before, while a phone waited, every reply to her typed lines ended with the join question again."""
+    session = saved_session(tmp_path)
+    ben = Waiting()
+    session.phone_desk.device_joined("Ben", DeviceJoined(2, ben))
+    first = session.handle("draw")  # passes the question over: asked again after the reply
+    assert first.lines[-1] == new_phone_asks("Ben")
+    for line in ("stable Ana", "hand"):
+        assert new_phone_asks("Ben") not in session.handle(line).lines
+    assert session.handle("yes").lines == (phone_let_in("Ben", 2),)  # still open: her yes answers it
+    assert ben.decided == [True]
