@@ -35,7 +35,7 @@ from assistant.scanner.measure import (
     shrunk,
     white_level,
 )
-from assistant.scanner.sources import Capture, FrameSource, SourceError
+from assistant.scanner.sources import Capture, FrameSource, FramesUnusable, SourceError
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
@@ -281,6 +281,13 @@ class LiveScanner:
             return False
         try:
             frame = self.source.read()
+        except FramesUnusable as exc:
+            # The camera goes on giving frames the scanner cannot take: not lost, kept open, said once until it gives
+            # a good one. No frame says that a card lying there has left, so it is not said again once they come.
+            if not self._lost:
+                self._lost = True
+                self.report(SourceLost(exc.sentence))
+            return True
         except SourceError as exc:
             self._close()
             self.tracker.reset()
