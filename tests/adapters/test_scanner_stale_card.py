@@ -28,8 +28,12 @@ class HeldStage(BackgroundStage):
         super().__init__(rest=0.0)
         self.gate = threading.Event()
         self.gate.set()
+        self.held = threading.Event()
+        """Set once a job waits at the shut gate."""
 
     def work(self, job, seen=None, newest=None):
+        if not self.gate.is_set():
+            self.held.set()
         self.gate.wait(60)
         return super().work(job, seen, newest)
 
@@ -73,6 +77,7 @@ def test_a_card_swapped_a_tenth_of_a_second_after_its_read_is_never_announced_du
         for index in range(1, 4):  # 0.1 s after the read, B is laid where A was
             shown = frame_a if index == 1 or not hand else moving[index % 2]
             announced += [(e.payload, index) for e in scanner.handle(shown, index, index / 30)]
+            assert index > 1 or stage.held.wait(60)  # the job on A's second frame has begun, and waits
         for index in range(4, 4 + HOLD):
             announced += [(e.payload, index) for e in scanner.handle(frame_b, index, index / 30)]
             stage.gate.set()  # the slow job ends during B's hold
