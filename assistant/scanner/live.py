@@ -167,6 +167,9 @@ class StandIn:
 class LiveScanner:
     """Reads a source frame by frame and reports what to announce."""
 
+    _faltered: FrameSource | None = None
+    """The camera opened whose frames the scanner could not take, once said (`sources.FramesUnusable`)."""
+
     def __init__(
         self,
         open_source: Callable[[], FrameSource],
@@ -283,8 +286,10 @@ class LiveScanner:
             frame = self.source.read()
         except FramesUnusable as exc:
             # The camera goes on giving frames the scanner cannot take: not lost, kept open, said once until it gives
-            # a good one. No frame says that a card lying there has left, so it is not said again once they come.
-            if not self._lost:
+            # a good one (and once for a camera opened: one that falters again and again is not told each time). No
+            # frame says that a card lying there has left, so it is not said again once they come.
+            if not self._lost and self._faltered is not self.source:
+                self._faltered = self.source
                 self._lost = True
                 self.report(SourceLost(exc.sentence))
             return True
