@@ -63,6 +63,7 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r["720p, card, background thread"]["cpu_s_per_min"],
         r["1080p, card, background thread"]["core_share"],
     ],  # fmt: skip
+    "scanner_frames": lambda r: [row["convert_ms"] for row in r["rows"]] + [row["zxing_ms"] for row in r["rows"]],
     "scanner_reads": lambda r: [row["lost"] for rows in r["resolutions"].values() for row in rows.values() if row],
     "share_attacks": lambda r: [
         r["figures"]["move flood"]["cards drawn in 6.2 s"],

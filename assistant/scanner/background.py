@@ -67,7 +67,7 @@ import math
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -130,6 +130,9 @@ class BackgroundRead:
     frame: int
     frames: int
     """How many frames the read stands for (2 when checked on a second frame or read from an average)."""
+    patch: Any = field(default=None, compare=False)
+    """The code as its frame showed it (`measure.code_patch`, made by `BackgroundStage.work`; None: not kept): the
+    live loop tells by it whether the code in view is still this one once the picture has moved since its frame."""
 
 
 class Stage(Protocol):
@@ -424,10 +427,19 @@ class BackgroundStage:
         coming in or settling reads on a later frame), or ends the job where it is of another still picture
         (`Job.picture` set): its own job, its look first, comes next (one job outlasted seven cards before). A
         still picture whose code it reads, checked on a second frame, is `read_in`."""
-        reads = self._work(job, seen, newest)
+        frames = {index: gray for index, gray in job.history}
+        frames[job.index] = job.gray
+
+        def fresh(worked: Job, region: tuple[int, int, int, int] | None) -> Job | None:
+            later = newest(worked, region) if newest is not None else None
+            if later is not None:
+                frames[later.index] = later.gray
+            return later
+
+        reads = self._work(job, seen, fresh if newest is not None else None)
         if job.picture is not None and any(read.frames == 2 for read in reads):
             self.read_in = job.picture
-        return reads
+        return [_kept(read, frames.get(read.frame)) for read in reads]
 
     def _work(
         self,
@@ -677,6 +689,13 @@ def changed(before: MatLike, after: MatLike) -> bool:
     import numpy as np
 
     return float(np.abs(np.asarray(before, np.float32) - after).mean()) > STILL_LEVEL
+
+
+def _kept(read: BackgroundRead, gray: MatLike | None) -> BackgroundRead:
+    """`read` with its code as its frame (`gray`, None: not at hand) showed it (`measure.code_patch`)."""
+    from assistant.scanner.measure import code_patch
+
+    return read if gray is None else replace(read, patch=code_patch(gray, read.decoded.box))
 
 
 def _scaled(d: Decoded, factor: int) -> Decoded:

@@ -31,10 +31,11 @@ from assistant.scanner.measure import (
     find_code_regions,
     measure_view,
     moved,
+    same_code,
     shrunk,
     white_level,
 )
-from assistant.scanner.sources import Capture, FrameSource, SourceError
+from assistant.scanner.sources import Capture, FrameSource, FramesUnusable, SourceError
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
@@ -166,6 +167,9 @@ class StandIn:
 class LiveScanner:
     """Reads a source frame by frame and reports what to announce."""
 
+    _faltered: FrameSource | None = None
+    """The camera opened whose frames the scanner could not take, once said (`sources.FramesUnusable`)."""
+
     def __init__(
         self,
         open_source: Callable[[], FrameSource],
@@ -280,6 +284,15 @@ class LiveScanner:
             return False
         try:
             frame = self.source.read()
+        except FramesUnusable as exc:
+            # The camera goes on giving frames the scanner cannot take: not lost, kept open, said once until it gives
+            # a good one (and once for a camera opened: one that falters again and again is not told each time). No
+            # frame says that a card lying there has left, so it is not said again once they come.
+            if not self._lost and self._faltered is not self.source:
+                self._faltered = self.source
+                self._lost = True
+                self.report(SourceLost(exc.sentence))
+            return True
         except SourceError as exc:
             self._close()
             self.tracker.reset()
@@ -482,7 +495,7 @@ class LiveScanner:
         reads, self._unsure = [*self._unsure, *self.background.take(index)], []
         sightings = []
         for read in reads:
-            verdict = self._in_view(read, now, image.shape)
+            verdict = self._in_view(read, now, image)
             if verdict is None:
                 self._unsure.append(read)
             elif verdict:
@@ -513,9 +526,12 @@ class LiveScanner:
             return False
         return any(d.raw == decoded.raw for d in read_near(self.cascade, image, decoded.box, started=True))
 
-    def _in_view(self, read: BackgroundRead, now: float, shape: tuple[int, ...]) -> bool | None:
-        """True when the frame in view (taken at `now`, of `shape`) still shows, where the code was, what the read's
-        frame showed there (on their coarse copies), or when the read's frame was taken less than `STALE_AFTER`
+    def _in_view(self, read: BackgroundRead, now: float, image: MatLike) -> bool | None:
+        """True when the frame in view (taken at `now`, `image`) still shows, where the code was, what the read's
+        frame showed there (on their coarse copies, and the code itself where the stage kept it: `BackgroundRead.patch`,
+        `measure.same_code`; the coarse copy alone took another card laid where the one read had lain for the same, and
+        the read of the card before, coming back during the next one's hold, was announced, the next card's picture
+        counted as at rest and never read), or when the read's frame was taken less than `STALE_AFTER`
         before it and, since, the picture has not come to rest as another still picture but by creeping (a card
         coming in changes its box from frame to frame, and one creeping makes new still pictures of the same card);
         else the read is stale, dropped and counted (`stale`): a card read late must not be announced while the next
@@ -524,8 +540,15 @@ class LiveScanner:
         a card read a third of a second before the next one was held up was said during its hold)."""
         taken, before, picture = self._signatures.get(read.frame, (float("-inf"), None, None))
         if before is not None and self._tiny is not None:
-            if not changed_at(before, self._tiny, read.decoded.box, shape):
-                return True
+            if not changed_at(before, self._tiny, read.decoded.box, image.shape):
+                if read.patch is None or same_code(read.patch, image, read.decoded.box):
+                    return True
+                if picture == self._picture:
+                    # Nothing moved, yet another code lies where the one read lay: a card swapped for the next one
+                    # too evenly for the motion check. The next card's picture is a new one (its own jobs, its look).
+                    self._new_picture(self._tiny, crept=False)
+                    self.stale += 1
+                    return False
         if now - taken < STALE_AFTER:
             if picture is None or self._moves >= 2 or (picture >= self._crept_from and self._moves == 0):
                 return True  # read while the picture moved, moving on now, or crept since: a card on its way in
@@ -680,13 +703,7 @@ class LiveScanner:
         self._moves = self._moves + 1 if self._moving else 0
         crept = not new and not self._moving and self._anchor is not None and moved(self._anchor, tiny)
         if new or self._moving or crept:
-            self._still = 0
-            self._picture = next(_PICTURES)
-            begun = self.background.begun if self.background is not None else 0  # the stage's jobs begun so far
-            self._stand_in.new_picture(begun)
-            self._anchor = tiny
-            if not crept:
-                self._crept_from = self._picture
+            self._new_picture(tiny, crept)
             return "full"
         self._still += 1
         if self._settled == self._picture:
@@ -719,6 +736,16 @@ class LiveScanner:
             return "full"
         every = IDLE_EVERY_EMPTY if worked else IDLE_EVERY
         return "first pass" if self._still % round(every * scale) == 0 else "skip"
+
+    def _new_picture(self, tiny: MatLike, crept: bool) -> None:
+        """A new picture in view (its coarse copy `tiny`), `crept` when it came by creeping from the one before."""
+        self._still = 0
+        self._picture = next(_PICTURES)
+        begun = self.background.begun if self.background is not None else 0  # the stage's jobs begun so far
+        self._stand_in.new_picture(begun)
+        self._anchor = tiny
+        if not crept:
+            self._crept_from = self._picture
 
     def _meter(self, gray: MatLike, regions: list[tuple[int, int, int, int]]) -> None:
         """Meter the exposure on the code-like region seen, for a source that lets its exposure be set (see

@@ -321,6 +321,51 @@ def changed_at(before: MatLike, after: MatLike, box: tuple[int, int, int, int], 
     return bool(changed.mean() > STALE_SHARE)
 
 
+#: A code read by the background stage is kept as its frame showed it (`code_patch`): its box cut out and brought to
+#: this many pixels a side, about two to three a module of the stickers' codes (21 to 25 modules).
+PATCH_SIDE = 64
+#: How far (a share of the box's side) the code in view may lie from where it was read and still be matched.
+PATCH_SHIFT = 0.12
+#: The code in view is the one read (`same_code`) when its patch matches the one kept this well (normalised
+#: correlation, at the best shift within `PATCH_SHIFT`). Evaluation camera stills (seeds 96000 to 96059, 720p and
+#: 1080p, never tuned on): the same code moved 2 to 5 pixels with sensor noise added, 0.86 at least; another card's
+#: code laid exactly where it was, 0.78 at most (median 0.61). On the motion check's coarse copy the two look alike.
+SAME_CODE = 0.82
+
+
+def code_patch(gray: MatLike, box: tuple[int, int, int, int]) -> MatLike | None:
+    """The code in `box` (x, y, width, height, frame pixels) of a grey frame, `PATCH_SIDE` pixels a side (area
+    interpolation); None when the box holds under 4 pixels a side of the frame."""
+    import cv2
+
+    x, y, w, h = box
+    crop = gray[max(0, y) : y + h, max(0, x) : x + w]
+    if min(crop.shape[:2]) < 4:
+        return None
+    return cv2.resize(crop, (PATCH_SIDE, PATCH_SIDE), interpolation=cv2.INTER_AREA)
+
+
+def same_code(patch: MatLike, image: MatLike, box: tuple[int, int, int, int]) -> bool:
+    """True when the frame in view (`image`, grey or BGR) still shows, around `box`, the code kept in `patch`
+    (`code_patch` of the frame it was read in): their normalised correlation reaches `SAME_CODE` at some shift of up
+    to `PATCH_SHIFT` of the box. A few milliseconds, asked only of a read whose frame was of another still picture."""
+    import cv2
+
+    x, y, w, h = box
+    if w < 4 or h < 4:
+        return False
+    mx, my = round(PATCH_SHIFT * w), round(PATCH_SHIFT * h)
+    x0, y0 = max(0, x - mx), max(0, y - my)
+    crop = image[y0 : y + h + my, x0 : x + w + mx]
+    if crop.ndim == 3:
+        crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    size = (round(crop.shape[1] * PATCH_SIDE / w), round(crop.shape[0] * PATCH_SIDE / h))
+    if size[0] < PATCH_SIDE or size[1] < PATCH_SIDE:
+        return False  # cut off by the picture's edge past the code itself
+    around = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
+    return bool(cv2.matchTemplate(around, patch, cv2.TM_CCOEFF_NORMED).max() >= SAME_CODE)
+
+
 def grown(region: tuple[int, int, int, int], share: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     """`region` grown by `share` of its longer side on every side, within a frame of `shape` (height, width)."""
     x, y, w, h = region

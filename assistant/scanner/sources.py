@@ -27,6 +27,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from assistant.core.words.scans import (
+    CAMERA_FRAMES_UNUSABLE,
     CAMERA_LOST,
     NEED_OPENCV,
     camera_unavailable,
@@ -56,6 +57,12 @@ class SourceError(Exception):
     def sentence(self) -> str:
         """The message for the player."""
         return self.args[0]
+
+
+class FramesUnusable(SourceError):
+    """A camera that goes on giving frames, none of which the scanner can take (`camera_frames`: empty, a strip): it
+    is not lost, and is kept open (closed and opened again, a recording starts over and a card lying there was said
+    anew each time); `args[0]` is `CAMERA_FRAMES_UNUSABLE`."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +236,8 @@ class Webcam:
 
     `read()` waits for a frame newer than the last one returned. When the camera stops giving frames for
     `LOST_AFTER` reads in a row (unplugged, taken by another program), `read()` raises `SourceError` with
-    `CAMERA_LOST`; the live loop then closes it and opens a new one every few seconds.
+    `CAMERA_LOST`; the live loop then closes it and opens a new one every few seconds. One that goes on giving frames,
+    none of which the scanner takes, for `timeout` seconds raises `FramesUnusable` instead: kept open, waited on.
     """
 
     def __init__(
@@ -259,6 +267,7 @@ class Webcam:
         """The camera's frames converted to 8-bit BGR or grey, and those skipped (`camera_frames`): a camera that
         gives none the scanner takes is lost after `timeout` seconds, as one that gives none at all."""
         self._latest: MatLike | None = None
+        self._given = 0  # frames the capture gave, taken or not
         self._count = 0
         self._returned = 0
         self._delivered = 0
@@ -283,6 +292,8 @@ class Webcam:
                 ok, image = False, None
             if ok and image is not None:
                 failures = 0
+                with self._lock:
+                    self._given += 1
                 image = self.frames.usable(image)  # converted, or skipped (counted): never handed on as it came
                 if image is None:
                     continue
@@ -302,11 +313,14 @@ class Webcam:
     def read(self) -> Frame | None:
         """The newest frame not yet returned (frames in between are dropped)."""
         with self._lock:
+            given = self._given
             ready = self._lock.wait_for(lambda: self._count > self._returned or self._lost, timeout=self.timeout)
             if self._count > self._returned and self._latest is not None:  # a frame is kept before it is counted
                 self._returned = self._count
                 self._delivered += 1
                 return Frame(self._latest, self._count - 1, self.name)
+            if not ready and not self._lost and self._given > given:
+                raise FramesUnusable(CAMERA_FRAMES_UNUSABLE)  # frames came, none the scanner takes: not lost
             if self._lost or not ready:
                 raise SourceError(CAMERA_LOST)
         return None

@@ -201,9 +201,9 @@ def test_the_check_converts_each_kind_to_8_bit_and_skips_what_cannot_be_a_pictur
 
 
 def test_a_camera_giving_only_frames_it_cannot_take_is_lost_once_and_back_once_its_frames_are_good(tmp_path):
-    """Seconds of empty frames between two cards: the webcam hands on none, so after its `timeout` the camera is
-    lost (said once, however many times it is opened again meanwhile), and once it gives a good frame again scanning
-    is back (said once) and the next card is read. Before, the first empty frame ended the live loop."""
+    """Seconds of empty frames between two cards: the webcam hands on none, so after its `timeout` the outage is
+    said once (`sources.FramesUnusable`: the camera kept open), and once it gives a good frame again scanning is back
+    (said once) and the next card is read. Before, the first empty frame ended the live loop."""
     good_then_empty = [F.render(F.Scene(payload=FIRST, seed=i)) for i in range(4)]
     good_then_empty += [np.zeros((0, 0, 3), np.uint8)] * 400
     recorded = record(
@@ -291,3 +291,67 @@ def test_a_card_lying_still_is_said_again_when_the_player_asks_for_repeats(monke
     assert len(announced) == 3 and 300 <= announced[1] - announced[0] <= 300 + rest.FIRST_PASS_EVERY
     assert rest.repeat_seconds(environ={rest.REPEAT_SETTING: "no"}) == rest.repeat_seconds(environ={}) == float("inf")
     assert rest.repeat_seconds(10, {rest.REPEAT_SETTING: ""}) == 10  # unset or empty: the settings' scan_repeat
+
+
+@pytest.mark.parametrize("runs", [1, 3], ids=["one-run", "three-runs"])
+def test_a_run_of_empty_frames_under_a_card_lying_there_is_one_outage_said_once_and_the_card_not_said_again(
+    tmp_path, runs
+):
+    """A card lying in view, then 100 empty frames in a row (a USB transfer cut short again and again), then the same
+    card: the camera went on giving frames, so it is kept open, not closed and opened again; the outage is said once,
+    in words of its own (`CAMERA_FRAMES_UNUSABLE`), its end once, and the card, which never left, is not said again.
+    Three such runs, a second of the card between them, are said once too: a camera that falters again and again is
+    not told each time.
+    Before, the camera was taken for lost after its `timeout` ("The camera stopped working"), closed and opened again,
+    and the card announced anew once it was back (the tracker forgot every code at a loss). The webcam is the one
+    thing stood in for; the waits are on the scanner's events and the camera's counts."""
+    from assistant.core.words.scans import CAMERA_FRAMES_UNUSABLE
+
+    lying = [F.render(F.Scene(payload=FIRST, seed=i)) for i in range(4)]
+    empty = [np.zeros((0, 0, 3), np.uint8)] * 100
+    recorded = record(tmp_path / "frames.npz", lying * 2 + (empty + lying * 8) * (runs - 1) + empty + lying)
+    capture, opened = RecordedCapture(recorded, period=0.01, hold=4), []
+
+    def open_camera():  # the same camera opened again: it goes on where it was
+        capture.released = False
+        opened.append(Webcam(0, lambda index: capture, timeout=0.3, exposure_settable=False))
+        return opened[-1]
+
+    reported, ticks = Reported(), itertools.count()
+    scanner = LiveScanner(open_camera, reported, retry_seconds=0.01, clock=lambda: next(ticks) / 30)
+    runner = threading.Thread(target=scanner.run, daemon=True)
+    runner.start()
+    try:  # until the card after the empty frames has been handled for a second
+        reported.wait(lambda: capture.position >= len(capture.frames) and scanner.handled >= 8 + 30)
+    finally:
+        scanner.stop()
+        runner.join(30)
+    told = [e for e in reported.events if type(e).__name__ in ("SourceLost", "SourceBack")]
+    assert [type(e).__name__ for e in told] == ["SourceLost", "SourceBack"]
+    assert told[0].sentence == CAMERA_FRAMES_UNUSABLE
+    assert reported.payloads() == [FIRST] and len(opened) == 1
+    assert opened[0].frames.skipped >= 100 * runs
+
+
+@pytest.mark.parametrize(
+    "kind, make, scale",
+    [
+        ("float32 0..1", lambda f: f.astype(np.float32) / 255, 1 / 255),
+        ("float64 0..255", lambda f: f.astype(np.float64), 1.0),
+        ("uint16", lambda f: f.astype(np.uint16) * 257, 257.0),
+    ],
+)
+def test_a_converted_frame_is_the_picture_the_camera_meant_within_a_grey_level(kind, make, scale):
+    """The conversion in one pass (OpenCV's scaling, the float range judged on a sample: `camera_frames`) gives the
+    8-bit picture the camera's frame stands for, within a grey level of rounding: a rendered card's frame made float
+    or 16-bit and back. Its cost, against raw zxing-cpp's, is `benchmarks.scanner_frames`'s matter. Not-a-number and
+    infinities come out 0."""
+    frame = F.render(F.Scene(payload=SHOWN))
+    made = FrameCheck().usable(make(frame))
+    assert made is not None and made.dtype == np.uint8 and made.shape == frame.shape
+    assert int(np.abs(made.astype(np.int16) - frame.astype(np.int16)).max()) <= 1, kind
+    odd = make(frame).astype(np.float64 if scale != 257.0 else np.uint16)
+    if scale != 257.0:
+        odd[:4, :4] = np.nan
+        odd[4:8, :4] = np.inf
+        assert not FrameCheck().usable(odd)[:8, :4].any()

@@ -10,6 +10,7 @@ from assistant.core.text import clean_untrusted
 __all__ = [
     "CAMERA_LOST",
     "CAMERA_BACK",
+    "CAMERA_FRAMES_UNUSABLE",
     "SCANNER_RESTARTED",
     "NO_DECODER",
     "NEED_OPENCV",
@@ -53,6 +54,9 @@ __all__ = [
 
 CAMERA_LOST = "The camera stopped working. Trying again every few seconds; type card names meanwhile."
 CAMERA_BACK = "The camera is working again."
+CAMERA_FRAMES_UNUSABLE = (
+    "The camera is sending pictures that cannot be read. Waiting for good ones; type card names meanwhile."
+)
 SCANNER_RESTARTED = "Scanning stopped unexpectedly and is starting again. Type card names meanwhile."
 NO_DECODER = "No QR decoder is installed, so codes cannot be read. Install zxing-cpp or pyzbar."
 NEED_OPENCV = "OpenCV is not installed, so the camera, videos and images cannot be read."
