@@ -19,8 +19,9 @@ from assistant.core.braille.held import Fact, Held
 from assistant.core.game.about import About, Topic, texts
 from assistant.core.game.segment import Part, held_apart, lines_of
 from assistant.core.language.reply import AT_ONCE, NOTICE, Choice, Question
-from assistant.core.words.entry import DISPLAY_KEYS, move_point
+from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
+from assistant.core.words.pace import move_point
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
 from assistant.session import Reply, Session
 

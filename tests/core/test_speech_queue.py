@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.speech.queue import Cut, SpeechQueue, interrupting, scale, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
+from assistant.core.words.kinds import is_decisive
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 
@@ -455,7 +456,7 @@ def test_other_hands_moves_that_pile_up_merge_into_one_short_sentence_a_player_i
     queue.arrive(Utterance("Ben discarded a card.", tells=(move("Ben discarded a card.", 1, "discard"),)))
     assert texts(queue) == ["Ben drew a card and played Rainbow Aura. Cy played Neigh. Ben discarded a card."]
     merged = queue.waiting[0].folded[0]
-    assert merged.parts == (ben_drew, ben_played) and merged.decisive  # a play to the pile: never dropped
+    assert merged.parts == (ben_drew, ben_played) and is_decisive(merged)  # a play to the pile: never dropped
     assert merged.settled_by([ben_drew, ben_played]) and not merged.settled_by([ben_drew])
 
 
