@@ -9,7 +9,8 @@ the pile, and whether a braille display shows the card it took first.
 A new kind of event is one row here: every trait of `Kind` that decides something is a field without a default, so
 a row that forgets one fails when the module is imported, and `tests/core/test_move_kinds.py` fails until every
 event class is recorded by exactly one row and every `MoveKind` has its row. The event classes are imported here
-once: the words of every event are written here, one function a kind, each audience a branch of it.
+as a module (`events.Play`), never as a block of names: the words of every event are written here, one function a
+kind, each audience a branch of it.
 """
 
 from __future__ import annotations
@@ -18,43 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
+from assistant.core.game import events
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.events import (
-    BanInstants,
-    Bring,
-    CannotWin,
-    DeckEmpty,
-    Destroy,
-    Discard,
-    Draw,
-    EndTurn,
-    Event,
-    Gathered,
-    GiveCard,
-    Move,
-    NextPhase,
-    Play,
-    Reshuffle,
-    Resolve,
-    Respond,
-    ReturnToHand,
-    Sacrifice,
-    Save,
-    SetDeck,
-    SetGoal,
-    SetHand,
-    SkipPhase,
-    SkipTurn,
-    Source,
-    Steal,
-    Swap,
-    SwapHands,
-    Take,
-    ToDeck,
-    ToDiscard,
-    ToNursery,
-    UseEffect,
-)
+from assistant.core.game.events import Event, Gathered, Source
 from assistant.core.game.history import Step
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
@@ -216,10 +183,10 @@ def _source(of: Source) -> str:
 
 def _play(w: Said, event: Event) -> str:
     match event:
-        case Play(player=p, card=c, into=into, source=where, targets=aimed):
+        case events.Play(player=p, card=c, into=into, source=where, targets=aimed):
             elsewhere = "" if into in (None, p) else f" into {w.area(into)}"
             return f"{w.subject(p)} played {w.card(c)}{_source(where)}{elsewhere}{targeting(w.table, aimed, w.hearer)}"
-        case Respond(player=p, card=c):
+        case events.Respond(player=p, card=c):
             return f"{w.subject(p)} played {w.card(c)}"
     return ""
 
@@ -237,112 +204,112 @@ def _resolve(w: Said, event: Event) -> str:
 
 def _bring(w: Said, event: Event) -> str:
     match event:
-        case Bring(player=p, card=c, into=into, source=where):
+        case events.Bring(player=p, card=c, into=into, source=where):
             return f"{w.subject(p)} brought {w.card(c)} into {w.area(into)}{_source(where)}"
     return ""
 
 
 def _steal(w: Said, event: Event) -> str:
     match event:
-        case Steal(player=p, card=c, owner=owner):
+        case events.Steal(player=p, card=c, owner=owner):
             return f"{w.subject(p)} stole {w.card(c)} from {w.area(owner)}"
     return ""
 
 
 def _destroy(w: Said, event: Event) -> str:
     match event:
-        case Destroy(player=p, card=c, owner=owner):
+        case events.Destroy(player=p, card=c, owner=owner):
             return f"{w.subject(p)} destroyed {w.card(c)} in {w.area(owner)}"
     return ""
 
 
 def _sacrifice(w: Said, event: Event) -> str:
     match event:
-        case Sacrifice(player=p, card=c):
+        case events.Sacrifice(player=p, card=c):
             return f"{w.subject(p)} sacrificed {w.card(c)}"
     return ""
 
 
 def _save(w: Said, event: Event) -> str:
     match event:
-        case Save(player=p, card=c, other_card=saver):
+        case events.Save(player=p, card=c, other_card=saver):
             return f"{w.subject(p)} saved {w.card(c)} by {save_cost(w.table, saver)} instead"
     return ""
 
 
 def _discard(w: Said, event: Event) -> str:
     match event:
-        case Discard(player=p):
+        case events.Discard(player=p):
             return f"{w.subject(p)} discarded {discarded(w.table, event, w.hearer)}"
     return ""
 
 
 def _return(w: Said, event: Event) -> str:
     match event:
-        case ReturnToHand(card=c, owner=owner) if w.own:
+        case events.ReturnToHand(card=c, owner=owner) if w.own:
             return f"You returned {w.card(c)} from {w.area(owner)} to {w.hand(owner)}"
-        case ReturnToHand(card=c, owner=owner):
+        case events.ReturnToHand(card=c, owner=owner):
             return f"{w.card(c)} went from {w.area(owner)} back to {w.name(owner)}'s hand"
     return ""
 
 
 def _to_discard(w: Said, event: Event) -> str:
     match event:
-        case ToDiscard(card=c, owner=owner) if w.own:
+        case events.ToDiscard(card=c, owner=owner) if w.own:
             return f"You put {w.card(c)} from {w.area(owner)} on the discard pile"
-        case ToDiscard(card=c, owner=owner):
+        case events.ToDiscard(card=c, owner=owner):
             return f"{w.card(c)} went from {w.area(owner)} to the discard pile"
     return ""
 
 
 def _draw(w: Said, event: Event) -> str:
     match event:
-        case Draw(player=p, count=count):
+        case events.Draw(player=p, count=count):
             return f"{w.subject(p)} drew {'a card' if count == 1 else cards_count(count)}"
     return ""
 
 
 def _take(w: Said, event: Event) -> str:
     match event:
-        case Take(player=p, card=c, source=where):
+        case events.Take(player=p, card=c, source=where):
             return f"{w.subject(p)} took {w.card(c)} from {SOURCE_NAMES[where]} and showed it"
     return ""
 
 
 def _swap(w: Said, event: Event) -> str:
     match event:
-        case Swap(card=one, owner=owner, other_card=other, other_owner=other_owner) if w.own:
+        case events.Swap(card=one, owner=owner, other_card=other, other_owner=other_owner) if w.own:
             return f"You swapped {w.card(one)} in {w.area(owner)} with {w.card(other)} in {w.area(other_owner)}"
-        case Swap(card=one, owner=owner, other_card=other, other_owner=other_owner):
+        case events.Swap(card=one, owner=owner, other_card=other, other_owner=other_owner):
             return f"{w.card(one)} in {w.area(owner)} and {w.card(other)} in {w.area(other_owner)} changed places"
-        case SwapHands(other=other) if w.own:
+        case events.SwapHands(other=other) if w.own:
             return f"You swapped hands with {w.name(other)}"
-        case SwapHands(player=p, other=other):
+        case events.SwapHands(player=p, other=other):
             return f"{w.name(p)} and {w.name(other)} swapped hands"
     return ""
 
 
 def _move(w: Said, event: Event) -> str:
     match event:
-        case Move(card=c, owner=owner, into=into) if w.own:
+        case events.Move(card=c, owner=owner, into=into) if w.own:
             return f"You moved {w.card(c)} from {w.area(owner)} to {w.area(into)}"
-        case Move(card=c, owner=owner, into=into):
+        case events.Move(card=c, owner=owner, into=into):
             return f"{w.card(c)} moved from {w.area(owner)} to {w.area(into)}"
     return ""
 
 
 def _nursery(w: Said, event: Event) -> str:
     match event:
-        case ToNursery(card=c, owner=owner) if w.own:
+        case events.ToNursery(card=c, owner=owner) if w.own:
             return f"You sent {w.card(c)} from {w.area(owner)} back to the Nursery"
-        case ToNursery(card=c, owner=owner):
+        case events.ToNursery(card=c, owner=owner):
             return f"{w.card(c)} went from {w.area(owner)} back to the Nursery"
     return ""
 
 
 def _give(w: Said, event: Event) -> str:
     match event:
-        case GiveCard(player=p, to=to, card=c):
+        case events.GiveCard(player=p, to=to, card=c):
             given = w.card(c) if c else "a card"
             return f"{w.subject(p)} gave {given} from {w.their(p)} hand to {w.name(to)}"
     return ""
@@ -350,7 +317,7 @@ def _give(w: Said, event: Event) -> str:
 
 def _next(w: Said, event: Event) -> str:
     match event:
-        case NextPhase(skip=skip):
+        case events.NextPhase(skip=skip):
             before = w.state
             return f"{w.name(before.current)}'s {PHASE_NAMES[before.phase]} {'skipped' if skip else 'ended'}"
     return ""
@@ -358,7 +325,7 @@ def _next(w: Said, event: Event) -> str:
 
 def _end(w: Said, event: Event) -> str:
     match event:
-        case EndTurn(to=to):
+        case events.EndTurn(to=to):
             then = "" if to is None else f", and {w.name(to)} takes the next turn"
             if w.own:
                 return f"You ended your turn{then}"
@@ -368,14 +335,14 @@ def _end(w: Said, event: Event) -> str:
 
 def _hand(w: Said, event: Event) -> str:
     match event:
-        case SetHand(player=p, count=count):
+        case events.SetHand(player=p, count=count):
             return f"You hold {cards_count(count)}" if w.own else f"{w.name(p)} holds {cards_count(count)}"
     return ""
 
 
 def _deck(w: Said, event: Event) -> str:
     match event:
-        case SetDeck(count=count):
+        case events.SetDeck(count=count):
             return f"The deck holds {cards_count(count)}"
     return ""
 
@@ -389,7 +356,7 @@ def _reshuffle(w: Said, event: Event) -> str:
 
 
 def _to_deck(w: Said, event: Event) -> str:
-    if not isinstance(event, ToDeck):
+    if not isinstance(event, events.ToDeck):
         return ""
     p = event.player
     if event.what is Gathered.HAND:
@@ -407,32 +374,32 @@ def _to_deck(w: Said, event: Event) -> str:
 
 def _goal(w: Said, event: Event) -> str:
     match event:
-        case SetGoal(count=count, player=None):
+        case events.SetGoal(count=count, player=None):
             return f"{creatures(w.table, count)} now win"
-        case SetGoal(count=count) if w.own:
+        case events.SetGoal(count=count) if w.own:
             return f"You now need {creatures(w.table, count)} to win"
-        case SetGoal(count=count, player=int(p)):
+        case events.SetGoal(count=count, player=int(p)):
             return f"{w.name(p)} now needs {creatures(w.table, count)} to win"
     return ""
 
 
 def _cannot_win(w: Said, event: Event) -> str:
     match event:
-        case CannotWin(player=p, barred=barred):
+        case events.CannotWin(player=p, barred=barred):
             return f"{w.subject(p)} {'cannot win for now' if barred else 'can win again'}"
     return ""
 
 
 def _skip_turn(w: Said, event: Event) -> str:
     match event:
-        case SkipTurn(player=p):
+        case events.SkipTurn(player=p):
             return f"{w.subject(p)} will miss {w.their(p)} next turn"
     return ""
 
 
 def _skip_phase(w: Said, event: Event) -> str:
     match event:
-        case SkipPhase(phase=phase):
+        case events.SkipPhase(phase=phase):
             return f"{w.name(w.state.current)} skips this turn's {PHASE_NAMES[phase]}"
     return ""
 
@@ -443,9 +410,9 @@ def _ban(w: Said, event: Event) -> str:
 
 def _use(w: Said, event: Event) -> str:
     match event:
-        case UseEffect(card=c) if w.own:
+        case events.UseEffect(card=c) if w.own:
             return f"You use the effect of {w.card(c)}: tap {PAGE_LABELS['resolve']} when it is done"
-        case UseEffect(player=p, card=c):
+        case events.UseEffect(player=p, card=c):
             said = f"{w.name(p)} uses the effect of {w.card(c)}"
             return f"{said}: say resolve when it is done" if w.coached else said
     return ""
@@ -468,20 +435,20 @@ def _resolve_undone(table: Table, event: Event, now: GameState) -> str:
 
 
 def _play_undone(table: Table, event: Event, now: GameState) -> str:
-    if isinstance(event, (Play, Respond)):
+    if isinstance(event, (events.Play, events.Respond)):
         return f"{player_name(table, event.player)}'s {game_card_name(table, event.card)} is back in their hand"
     return _as_taken_back(table, event, now)
 
 
 def _draw_undone(table: Table, event: Event, now: GameState) -> str:
-    if isinstance(event, Draw):
+    if isinstance(event, events.Draw):
         drawn, are = ("card", "is") if event.count == 1 else (cards_count(event.count), "are")
         return f"the {drawn} {player_name(table, event.player)} drew {are} back on the deck"
     return _as_taken_back(table, event, now)
 
 
 def _bring_undone(table: Table, event: Event, now: GameState) -> str:
-    if isinstance(event, Bring):
+    if isinstance(event, events.Bring):
         hand = event.source is Source.HAND
         where = f"{player_name(table, event.player)}'s hand" if hand else SOURCE_NAMES[event.source]
         return f"{game_card_name(table, event.card)} is back in {where}"
@@ -490,19 +457,21 @@ def _bring_undone(table: Table, event: Event, now: GameState) -> str:
 
 def _back_in_owners(table: Table, event: Event, now: GameState) -> str:
     """A card taken from its owner's Stable (`owner`) is back there."""
-    if isinstance(event, (Steal, Destroy, ReturnToHand, ToDiscard, Move, ToNursery)):
+    if isinstance(
+        event, (events.Steal, events.Destroy, events.ReturnToHand, events.ToDiscard, events.Move, events.ToNursery)
+    ):
         return f"{game_card_name(table, event.card)} is back in {area_of(table, event.owner)}"
     return _as_taken_back(table, event, now)
 
 
 def _sacrifice_undone(table: Table, event: Event, now: GameState) -> str:
-    if isinstance(event, Sacrifice):
+    if isinstance(event, events.Sacrifice):
         return f"{game_card_name(table, event.card)} is back in {area_of(table, event.player)}"
     return _as_taken_back(table, event, now)
 
 
 def _discard_undone(table: Table, event: Event, now: GameState) -> str:
-    if not isinstance(event, Discard):
+    if not isinstance(event, events.Discard):
         return _as_taken_back(table, event, now)
     who = player_name(table, event.player)
     if event.whole:
@@ -522,55 +491,59 @@ def _no_event(w: Said, event: Event) -> str:
 #: Everything each kind of move decides, one row a kind.
 KINDS: dict[MoveKind, Kind] = {
     MoveKind.PLAY: Kind(
-        (Play,), _play, _play_undone, decisive=True, effect=False, earcon="pile", did="played {card}"),
+        (events.Play,), _play, _play_undone, decisive=True, effect=False, earcon="pile", did="played {card}"),
     MoveKind.INSTANT: Kind(
-        (Respond,), _play, _play_undone, decisive=True, effect=False, earcon="neigh", did="played {card}",
+        (events.Respond,), _play, _play_undone, decisive=True, effect=False, earcon="neigh", did="played {card}",
         answers=True),
     # (a Neigh is recorded as a response, told apart by its card: `words.announce.move_of_step`)
     MoveKind.NEIGH: Kind(
         (), _play, _play_undone, decisive=True, effect=False, earcon="neigh", did="played {card}", answers=True),
-    MoveKind.RESOLVE: Kind((Resolve,), _resolve, _resolve_undone, decisive=False, effect=False, own=False),
+    MoveKind.RESOLVE: Kind((events.Resolve,), _resolve, _resolve_undone, decisive=False, effect=False, own=False),
     MoveKind.BRING: Kind(
-        (Bring,), _bring, _bring_undone, decisive=False, effect=True, did="brought {card} into a Stable"),
+        (events.Bring,), _bring, _bring_undone, decisive=False, effect=True, did="brought {card} into a Stable"),
     MoveKind.STEAL: Kind(
-        (Steal,), _steal, _back_in_owners, decisive=True, effect=True, earcon="lost-card", did="stole {card}",
+        (events.Steal,), _steal, _back_in_owners, decisive=True, effect=True, earcon="lost-card", did="stole {card}",
         whose=True, takes_away=True, point=True),
     MoveKind.DESTROY: Kind(
-        (Destroy,), _destroy, _back_in_owners, decisive=True, effect=True, earcon="lost-card",
+        (events.Destroy,), _destroy, _back_in_owners, decisive=True, effect=True, earcon="lost-card",
         did="destroyed {card}", whose=True, takes_away=True, point=True),
     MoveKind.SACRIFICE: Kind(
-        (Sacrifice,), _sacrifice, _sacrifice_undone, decisive=True, effect=True, earcon="lost-card",
+        (events.Sacrifice,), _sacrifice, _sacrifice_undone, decisive=True, effect=True, earcon="lost-card",
         did="sacrificed {card}", point=True),
-    MoveKind.SAVE: Kind((Save,), _save, _as_taken_back, decisive=False, effect=False),
+    MoveKind.SAVE: Kind((events.Save,), _save, _as_taken_back, decisive=False, effect=False),
     MoveKind.DISCARD: Kind(
-        (Discard,), _discard, _discard_undone, decisive=False, effect=False, did="discarded {card}"),
+        (events.Discard,), _discard, _discard_undone, decisive=False, effect=False, did="discarded {card}"),
     MoveKind.RETURN: Kind(
-        (ReturnToHand,), _return, _back_in_owners, decisive=True, effect=True, did="returned {card} to a hand",
+        (events.ReturnToHand,), _return, _back_in_owners, decisive=True, effect=True, did="returned {card} to a hand",
         whose=True, takes_away=True, point=True),
     # (an effect, and undone as the return to the hand is: before, its undo was "... went from Ana's Stable to the
     # discard pile, taken back.", where a return to the hand's is "... is back in Ana's Stable.")
-    MoveKind.TO_DISCARD: Kind((ToDiscard,), _to_discard, _back_in_owners, decisive=False, effect=True),
-    MoveKind.DRAW: Kind((Draw,), _draw, _draw_undone, decisive=False, effect=False, did="drew a card"),
-    MoveKind.TAKE: Kind((Take,), _take, _as_taken_back, decisive=False, effect=False, did="took {card}"),
+    MoveKind.TO_DISCARD: Kind((events.ToDiscard,), _to_discard, _back_in_owners, decisive=False, effect=True),
+    MoveKind.DRAW: Kind((events.Draw,), _draw, _draw_undone, decisive=False, effect=False, did="drew a card"),
+    MoveKind.TAKE: Kind((events.Take,), _take, _as_taken_back, decisive=False, effect=False, did="took {card}"),
     MoveKind.SWAP: Kind(
-        (Swap, SwapHands), _swap, _as_taken_back, decisive=True, effect=True, takes_away=True, point=True),
+        (events.Swap, events.SwapHands), _swap, _as_taken_back, decisive=True, effect=True, takes_away=True,
+        point=True),
     MoveKind.MOVE: Kind(
-        (Move,), _move, _back_in_owners, decisive=True, effect=True, takes_away=True, point=True),
-    MoveKind.NURSERY: Kind((ToNursery,), _nursery, _back_in_owners, decisive=False, effect=True, takes_away=True),
-    MoveKind.NEXT: Kind((NextPhase,), _next, _phase_undone, decisive=False, effect=False, own=False),
-    MoveKind.END: Kind((EndTurn,), _end, _phase_undone, decisive=False, effect=False, did="ended the turn"),
-    MoveKind.HAND: Kind((SetHand,), _hand, _as_taken_back, decisive=False, effect=False),
-    MoveKind.DECK: Kind((SetDeck,), _deck, _as_taken_back, decisive=False, effect=False, own=False),
-    MoveKind.DECK_EMPTY: Kind((DeckEmpty,), _deck_empty, _as_taken_back, decisive=False, effect=False, own=False),
-    MoveKind.RESHUFFLE: Kind((Reshuffle,), _reshuffle, _as_taken_back, decisive=False, effect=False, own=False),
-    MoveKind.TO_DECK: Kind((ToDeck,), _to_deck, _as_taken_back, decisive=False, effect=False),
-    MoveKind.GOAL: Kind((SetGoal,), _goal, _as_taken_back, decisive=False, effect=False),
-    MoveKind.CANNOT_WIN: Kind((CannotWin,), _cannot_win, _as_taken_back, decisive=False, effect=False),
-    MoveKind.SKIP_TURN: Kind((SkipTurn,), _skip_turn, _as_taken_back, decisive=False, effect=False),
-    MoveKind.SKIP_PHASE: Kind((SkipPhase,), _skip_phase, _as_taken_back, decisive=False, effect=False, own=False),
-    MoveKind.GIVE: Kind((GiveCard,), _give, _as_taken_back, decisive=False, effect=False),
-    MoveKind.BAN: Kind((BanInstants,), _ban, _as_taken_back, decisive=False, effect=False, own=False),
-    MoveKind.USE: Kind((UseEffect,), _use, _as_taken_back, decisive=False, effect=False),
+        (events.Move,), _move, _back_in_owners, decisive=True, effect=True, takes_away=True, point=True),
+    MoveKind.NURSERY: Kind(
+        (events.ToNursery,), _nursery, _back_in_owners, decisive=False, effect=True, takes_away=True),
+    MoveKind.NEXT: Kind((events.NextPhase,), _next, _phase_undone, decisive=False, effect=False, own=False),
+    MoveKind.END: Kind((events.EndTurn,), _end, _phase_undone, decisive=False, effect=False, did="ended the turn"),
+    MoveKind.HAND: Kind((events.SetHand,), _hand, _as_taken_back, decisive=False, effect=False),
+    MoveKind.DECK: Kind((events.SetDeck,), _deck, _as_taken_back, decisive=False, effect=False, own=False),
+    MoveKind.DECK_EMPTY: Kind(
+        (events.DeckEmpty,), _deck_empty, _as_taken_back, decisive=False, effect=False, own=False),
+    MoveKind.RESHUFFLE: Kind((events.Reshuffle,), _reshuffle, _as_taken_back, decisive=False, effect=False, own=False),
+    MoveKind.TO_DECK: Kind((events.ToDeck,), _to_deck, _as_taken_back, decisive=False, effect=False),
+    MoveKind.GOAL: Kind((events.SetGoal,), _goal, _as_taken_back, decisive=False, effect=False),
+    MoveKind.CANNOT_WIN: Kind((events.CannotWin,), _cannot_win, _as_taken_back, decisive=False, effect=False),
+    MoveKind.SKIP_TURN: Kind((events.SkipTurn,), _skip_turn, _as_taken_back, decisive=False, effect=False),
+    MoveKind.SKIP_PHASE: Kind(
+        (events.SkipPhase,), _skip_phase, _as_taken_back, decisive=False, effect=False, own=False),
+    MoveKind.GIVE: Kind((events.GiveCard,), _give, _as_taken_back, decisive=False, effect=False),
+    MoveKind.BAN: Kind((events.BanInstants,), _ban, _as_taken_back, decisive=False, effect=False, own=False),
+    MoveKind.USE: Kind((events.UseEffect,), _use, _as_taken_back, decisive=False, effect=False),
     # (an Instant that resolved, in a digest: `on` the card it stopped)
     MoveKind.STOP: Kind((), None, None, decisive=False, effect=False, did="stopped {on} with {card}", own=False),
     MoveKind.UNDO: Kind((), None, None, decisive=False, effect=False, own=False),
