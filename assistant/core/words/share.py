@@ -13,6 +13,7 @@ from typing import Literal
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.text import clean_untrusted, name_list
+from assistant.core.words.audience import Audience, words_for
 
 __all__ = [
     "too_many_reads",
@@ -609,7 +610,8 @@ class LastMove:
     player: str = ""
     """The player who made the move ("" for none)."""
     own: str = ""
-    """Its words on that player's own phone ("You drew a card."; "": none of their own, `text` serves)."""
+    """Its words on that player's own phone ("You drew a card.", `words_for` with `Audience.OWN_PHONE`; "": none of
+    their own, `text` serves)."""
     kind: LastKind = "move"
     """A move and what it led to, or the words of an undo or a redo."""
     back: tuple[int, ...] = ()
@@ -637,7 +639,14 @@ def last_moves(
     kind: LastKind = ("redo" if redo else "undo") if back else "move"
     moves = [fact for fact in tells if fact.topic is Topic.MOVE]
     place = back[0] if back else next((fact.at for fact in moves if fact.at), at)
-    said = [LastMove(fact.phone or fact.text, fact.at or place, fact.player, fact.own, kind, back) for fact in moves]
+
+    def mine(fact: About) -> str:  # (its words on its own player's phone)
+        return words_for(fact, Audience.OWN_PHONE)
+
+    said = [
+        LastMove(words_for(fact, Audience.OTHER_PHONE), fact.at or place, fact.player, mine(fact), kind, back)
+        for fact in moves
+    ]
     said += [LastMove(fact.text, place, kind=kind, back=back) for fact in facts]
     if said or not lines:
         return tuple(said)
