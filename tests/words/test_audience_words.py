@@ -62,12 +62,13 @@ def test_the_phones_last_moves_take_each_phones_words_from_the_entry_point():
 
 
 def test_no_front_end_reads_a_facts_audience_field_itself():
-    """Before, the braille display read `About.narrow` and `About.folded_text`, and the phones' last moves
-    `About.phone` and `About.own`, each for itself."""
+    """Before, the braille display read `About.narrow` and `About.folded_text`, the phones' last moves `About.phone`
+    and `About.own`, and a catch-up of missed facts `About.folded_text`, each for itself."""
     fields = {"short", "own", "phone", "narrow", "folded_text"}
     package = Path(assistant.__path__[0])
     readers = []
-    for path in [package / "ui" / "braille_display.py", package / "core" / "words" / "share.py"]:
+    words = package / "core" / "words"
+    for path in [package / "ui" / "braille_display.py", words / "share.py", words / "pace.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr in fields and isinstance(node.ctx, ast.Load):
                 readers.append(f"{path.name}:{node.lineno}: .{node.attr}")

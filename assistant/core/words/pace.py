@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from assistant.core.game.about import About, MoveKind, Topic, unique
 from assistant.core.game.segment import Part, Segment
 from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
+from assistant.core.words.audience import Audience, words_for
 from assistant.core.words.kinds import kind_says
 
 __all__ = [
@@ -46,7 +47,7 @@ def duty_named(duty: About) -> str:
 def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
     """Facts cut or missed, each short (a state in its short form: "Ben's turn."), said before `text` ("" for a
     catch-up said after the player's own reply)."""
-    return fold([fact.folded_text for fact in facts], text)
+    return fold([words_for(fact, Audience.BRIEF) for fact in facts], text)
 
 
 def _short(move: About) -> bool:

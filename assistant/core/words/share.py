@@ -647,7 +647,7 @@ def last_moves(
         LastMove(words_for(fact, Audience.OTHER_PHONE), fact.at or place, fact.player, mine(fact), kind, back)
         for fact in moves
     ]
-    said += [LastMove(fact.text, place, kind=kind, back=back) for fact in facts]
+    said += [LastMove(words_for(fact, Audience.OTHER_PHONE), place, kind=kind, back=back) for fact in facts]
     if said or not lines:
         return tuple(said)
     player, own = by
