@@ -96,7 +96,7 @@ def measure(
     from assistant.cli import build_parser
     from assistant.commands.app import make_app
     from assistant.core.braille import celltable
-    from assistant.core.words.entry import move_point
+    from assistant.core.words.pace import move_point
 
     translator = Translator()
     server = _start_brltty(width)
@@ -385,7 +385,7 @@ def _report(
     firsts: list[tuple[str, ...]], read: list[str], given: list[str], lines: list[tuple[str, bool]], replaced: int
 ) -> dict[str, Any]:
     """The figures: a move is readable when a window read was the start of its first line as the display shows it
-    (its point first, `words.entry.move_point`, whichever of its forms fitted); a key is lost when the lines the
+    (its point first, `words.pace.move_point`, whichever of its forms fitted); a key is lost when the lines the
     session was given miss it (a line given that was never typed counts as one); keys typed on a display with no
     BRLTTY that never arrived are counted apart."""
     never = [

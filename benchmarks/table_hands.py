@@ -22,8 +22,8 @@ Measures, per game and set-up (goals from issue 87, checked in `goals`, printed)
   1.0 s where the table voice is on) and in silence (goal p90 250 ms); with one voice, every move within 10 s (the
   max); moves never heard (goal none; a turn's end not said once a later move is, is settled by the next turn, as
   the queue means it, and counted apart); every phone turn's end heard (goal all); decisive moves (a card played to
-  the pile, a Neigh, an Instant, a destroy or steal: `About.decisive`) heard in full (goal all); moves heard out of
-  the order recorded (goal none);
+  the pile, a Neigh, an Instant, a destroy or steal: `words.kinds.is_decisive`) heard in full (goal all); moves
+  heard out of the order recorded (goal none);
 - the win: the winning key or tap to the first sound of the sentence that says it (goal 1.0 s).
 - the phones' taps: dead buttons tapped, a tap on a button whose move the table no longer allows (goal none), and
   the moves the table answered refused or stale; every save "instead" asked of the card's owner on their own phone
@@ -720,7 +720,8 @@ def _heard_whole(app: App, reader: Any) -> None:
 
 def measure(records: list[dict], first_bytes: list[float], keys: list[float], taps: list[tuple[str, float]]) -> dict:
     """The figures from the run's log: replies shown, utterances begun and sentences played."""
-    from assistant.core.game.about import DECISIVE, MoveKind
+    from assistant.core.game.about import MoveKind
+    from assistant.core.words.kinds import KINDS
 
     shown = [r for r in records if "shown" in r]
     utterances = {r["utterance"]: r for r in records if "full" in r}
@@ -760,7 +761,7 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                 tapped[int(at)] = sent[-1]
                 move = MoveKind[kind]  # (written by its name: `benchmarks.logs`)
                 ends.update([int(at)] if move is MoveKind.END else [])
-                decisive.update([int(at)] if DECISIVE[move] else [])
+                decisive.update([int(at)] if KINDS[move].decisive else [])
     first: dict[int, float] = {}
     whole: dict[int, bool] = {}
     for number, utterance in utterances.items():

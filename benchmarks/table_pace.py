@@ -245,6 +245,7 @@ def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
     folded into it); "pieces", each fact and move it carries with the sentences that say it ([start, end), end None
     for the rest of its own words): its topic, the moves' places in the log, whether it is decisive."""
     from assistant.core.game.about import Topic
+    from assistant.core.words.kinds import is_decisive
 
     pieces, start = [], 0
     for fact, words in [*((f, f.folded_text) for f in utterance.folded), *((f, f.text) for f in utterance.facts)]:
@@ -255,7 +256,7 @@ def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
     pieces += [(fact, own_from, None) for fact in utterance.tells]
     return {"own_from": own_from, "pieces": [
         {"topic": fact.topic.value, "moves": [p.at for p in fact.flat() if p.topic is Topic.MOVE], "start": start,
-         "end": end, "decisive": fact.decisive} for fact, start, end in pieces]}  # fmt: skip
+         "end": end, "decisive": is_decisive(fact)} for fact, start, end in pieces]}  # fmt: skip
 
 
 class App:

@@ -520,6 +520,34 @@ def test_the_private_import_check_catches_one():
     assert private_imports(planted) == ["assistant/ui/app.py:1: assistant.core.words.gameplay._a"]
 
 
+#: The most event classes a module imports by name: a module that handles every kind of event imports the module
+#: (`from assistant.core.game import events`, then `events.Play`), so the block of twenty and more names stands
+#: nowhere (it stood in six modules, each a copy of the list of kinds; what a kind decides is `words.kinds.KINDS`).
+MAX_EVENT_NAMES = 8
+
+
+def event_name_blocks(sources: dict[str, str]) -> list[str]:
+    """Where a module imports more than `MAX_EVENT_NAMES` names from the events module."""
+    return [
+        f"assistant/{relative}:{node.lineno}: {len(node.names)} names"
+        for relative, text in sorted(sources.items())
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.ImportFrom) and node.module == "assistant.core.game.events"
+        if len(node.names) > MAX_EVENT_NAMES
+    ]
+
+
+def test_no_module_imports_the_event_classes_as_a_block_of_names():
+    sources = {path.relative_to(PACKAGE).as_posix(): path.read_text() for path in PACKAGE.rglob("*.py")}
+    assert event_name_blocks(sources) == []
+
+
+def test_the_event_block_check_catches_one():
+    names = ", ".join(f"E{n}" for n in range(MAX_EVENT_NAMES + 1))
+    planted = {"core/words/a.py": f"from assistant.core.game.events import {names}\n", "core/words/b.py": "x = 1\n"}
+    assert event_name_blocks(planted) == [f"assistant/core/words/a.py:1: {MAX_EVENT_NAMES + 1} names"]
+
+
 def unused_exports(sources: dict[str, str], folder: str = "core/words/") -> list[str]:
     """The names a module of `folder` exports (`__all__`) that no code of the package uses: named only where it is
     made and in `__all__` (a sentence no one says, or one only a test says, ships dead)."""

@@ -19,8 +19,10 @@ from assistant.core.braille.held import Fact, Held
 from assistant.core.game.about import About, Topic, texts
 from assistant.core.game.segment import Part, held_apart, lines_of
 from assistant.core.language.reply import AT_ONCE, NOTICE, Choice, Question
-from assistant.core.words.entry import DISPLAY_KEYS, move_point
+from assistant.core.words.audience import Audience, asked_narrow, words_for
+from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
+from assistant.core.words.pace import move_point
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
 from assistant.session import Reply, Session
 
@@ -111,9 +113,11 @@ class DisplayLink:
             if self.view.input.followed and own_key:
                 self.view.input.clear()
             turns = [fact for fact in reply.facts if fact.topic is Topic.TURN]
-            turn = Fact(Held.TURN, turns[-1].folded_text, (turns[-1],)) if turns and not own_key else None
+            turn = (
+                Fact(Held.TURN, words_for(turns[-1], Audience.BRIEF), (turns[-1],)) if turns and not own_key else None
+            )
             narrow = self.view.text_width <= NARROW_CELLS
-            asked = tuple(fact.narrow for fact in reply.facts if fact.narrow) if narrow else ()
+            asked = asked_narrow(reply.facts) if narrow else ()
             points = () if own_key else asked or move_point(player, reply.facts, reply.tells)
             held = to_hold(reply.facts, narrow)
             win = held is not None and held.held is Held.WIN
@@ -281,8 +285,9 @@ def to_hold(facts: Sequence[About], narrow: bool) -> Fact | None:
     words: a win, a turn (when that is all it tells), or another fact. Each is held in its short form ("Ana's
     turn.", not "Ana's turn: may use the Alpaca Herd Bonus."): the answer under it begins with what the reminder is
     about (the Herd Bonus's effect), never said twice. On a `narrow` display (20 cells or fewer) a question or a
-    warning leads with who asks, or the question (`About.narrow`)."""
-    words = texts(dataclasses.replace(fact, text=(narrow and fact.narrow) or fact.folded_text) for fact in facts)
+    warning leads with who asks, or the question (`words_for`, `Audience.NARROW`)."""
+    audience = Audience.NARROW if narrow else Audience.BRIEF
+    words = texts(dataclasses.replace(fact, text=words_for(fact, audience)) for fact in facts)
     if not words:
         return None
     turns = [fact for fact in facts if fact.topic is Topic.TURN]

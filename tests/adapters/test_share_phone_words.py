@@ -14,12 +14,10 @@ import pytest
 from test_share_server import Table, move, run, said, shared_table
 
 from assistant.core.game import events
-from assistant.core.game.about import EVENT_MOVES
 from assistant.core.game.events import Event, Gathered, Phase
 from assistant.core.language.device import PHONE_VERBS
-from assistant.core.words.gameplay import describe_event
-from assistant.core.words.kinds import KINDS
-from assistant.core.words.share import own_move
+from assistant.core.words.audience import Audience
+from assistant.core.words.kinds import describe_event, kind_of, own_move
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -181,8 +179,8 @@ MORE: tuple[Event, ...] = (
     events.CannotWin(0, barred=False),
     events.GiveCard(0, 1),
 )
-#: The kinds that are no player's move (`KindSays.own` of their kind): every phone shows the table's words of them.
-NOBODYS = {kind for kind in SAMPLES if not KINDS[EVENT_MOVES[kind.KIND]].own}
+#: The kinds that are no player's move (`Kind.own` of their kind): every phone shows the table's words of them.
+NOBODYS = {kind for kind, event in SAMPLES.items() if not kind_of(event).own}
 
 
 def test_every_kind_of_event_has_a_sample_here():
@@ -214,7 +212,7 @@ def test_every_kind_of_event_is_in_the_phones_words(event):
     kind = type(event)
     seat = 0 if isinstance(event, events.EndTurn) else getattr(event, "player", None)
     own = own_move(TABLE, event, seat) if isinstance(seat, int) else own_move(TABLE, event)
-    others = describe_event(TABLE, event, STATE, phone=True)
+    others = describe_event(TABLE, event, STATE, Audience.OTHER_PHONE)
     assert not SAY.search(others), others
     if kind in NOBODYS:
         assert own == ""

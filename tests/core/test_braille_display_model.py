@@ -536,7 +536,7 @@ def test_a_waiting_win_is_read_first_and_marked(width, status_cells):
 
 def test_a_phone_moves_first_window_says_its_point_the_attribution_after_it():
     from assistant.core.game.about import About, MoveKind, Topic
-    from assistant.core.words.entry import move_point
+    from assistant.core.words.pace import move_point
 
     facts = (About(Topic.TURN, "Ben's turn.", (1,), "Ben"),)
     tells = (About(Topic.MOVE, "Ana's turn ended.", (0,), "Ana", move=MoveKind.END),)
@@ -554,7 +554,7 @@ def test_a_phone_moves_first_window_says_its_point_the_attribution_after_it():
 
 def test_a_move_with_nothing_decisive_has_no_point_added():
     from assistant.core.game.about import About, MoveKind, Topic
-    from assistant.core.words.entry import move_point
+    from assistant.core.words.pace import move_point
 
     assert move_point("Ana", (), (About(Topic.MOVE, "Ana drew a card.", (0,), "Ana", move=MoveKind.DRAW),)) == ()
     stole = About(Topic.MOVE, "Ana stole Ben's Narwhal.", (0,), "Ana", move=MoveKind.STEAL, card="Narwhal", owner=1)

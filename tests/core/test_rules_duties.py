@@ -32,7 +32,7 @@ from assistant.core.game.facts import GoesBackNow
 from assistant.core.game.moves import ACTION_OF
 from assistant.core.game.objections import EmptyHand, HandTooShort, MandatoryFirst, MandatoryNotDone, NotGivenBack
 from assistant.core.language.verbs import parse_command
-from assistant.core.words.gameplay import describe_event
+from assistant.core.words.kinds import describe_event
 from assistant.core.words.rulings import describe_objection
 from tests.core import playing as play
 from tests.core import talking as talk

@@ -14,6 +14,7 @@ from assistant.core.language.reply import Source
 from assistant.core.speech.queue import Cut, SpeechQueue, cause_first, interrupting, scale, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
 from assistant.core.text import SentenceNames
+from assistant.core.words.kinds import is_decisive
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 
@@ -463,7 +464,7 @@ def test_other_hands_moves_that_pile_up_merge_into_one_short_sentence_a_player_i
     queue.arrive(Utterance("Ben discarded a card.", tells=(move("Ben discarded a card.", 1, "discard"),)))
     assert texts(queue) == ["Ben drew a card and played Rainbow Aura. Cy played Neigh. Ben discarded a card."]
     merged = queue.waiting[0].folded[0]
-    assert merged.parts == (ben_drew, ben_played) and merged.decisive  # a play to the pile: never dropped
+    assert merged.parts == (ben_drew, ben_played) and is_decisive(merged)  # a play to the pile: never dropped
     assert merged.settled_by([ben_drew, ben_played]) and not merged.settled_by([ben_drew])
 
 

@@ -15,7 +15,7 @@ from assistant.core.game.history import Game
 from assistant.core.game.setup import Setup
 from assistant.core.language.verb_names import VerbName
 from assistant.core.language.verbs import BY_NAME, VERBS, Kind, find_verb, help_rows, markdown_tables, parse_command
-from assistant.core.words.gameplay import describe_event
+from assistant.core.words.kinds import describe_event
 from assistant.storage.decks import load_card_set
 
 ROOT = Path(__file__).resolve().parents[2]

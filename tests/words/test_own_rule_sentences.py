@@ -22,7 +22,8 @@ from assistant.core.game.objections import (
     VariationKeptOut,
 )
 from assistant.core.game.setup import Setup
-from assistant.core.words.gameplay import describe_event, describe_fact
+from assistant.core.words.gameplay import describe_fact
+from assistant.core.words.kinds import describe_event
 from assistant.core.words.rulings import describe_objection
 from assistant.storage.decks import load_card_set
 

@@ -67,7 +67,8 @@ from assistant.core.game.setup import Setup
 from assistant.core.game.table import Prompt, PromptKind
 from assistant.core.game.tally import Ending, HandLimit, Outcome
 from assistant.core.words.announce import phrase_prompt
-from assistant.core.words.gameplay import describe_event, describe_fact
+from assistant.core.words.gameplay import describe_fact
+from assistant.core.words.kinds import describe_event
 from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_question, describe_objection, objection_reasons
 from assistant.storage.decks import load_card_set
 

@@ -19,7 +19,8 @@ from assistant.core.game.objections import (
     PhaseIsSkipped,
 )
 from assistant.core.words.announce import describe_prompt
-from assistant.core.words.gameplay import describe_event, describe_fact, save_offered
+from assistant.core.words.gameplay import describe_fact, save_offered
+from assistant.core.words.kinds import describe_event
 from assistant.core.words.rulings import describe_objection, short_objection
 from assistant.core.words.screen import may_do
 from assistant.core.words.verbosity import Verbosity

@@ -23,7 +23,7 @@ def test_file_sentences_shared_by_the_commands_and_the_adapters():
 
 def test_a_move_in_the_words_of_its_own_players_phone():
     from assistant.core.game.events import Bring, Destroy, Draw, EndTurn, Play, Source
-    from assistant.core.words.share import own_move
+    from assistant.core.words.kinds import own_move
     from assistant.session import Session
     from assistant.storage.decks import load_card_set
 

@@ -13,7 +13,8 @@ from assistant.core.game.setup import Setup
 from assistant.core.game.table import Prompt, PromptKind
 from assistant.core.words.announce import phrase_prompt
 from assistant.core.words.cardtext import card_gist
-from assistant.core.words.gameplay import describe_event, describe_fact, describe_trigger
+from assistant.core.words.gameplay import describe_fact, describe_trigger
+from assistant.core.words.kinds import describe_event
 from assistant.core.words.verbosity import Verbosity
 from assistant.storage.decks import load_card_set
 

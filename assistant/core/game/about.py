@@ -50,10 +50,10 @@ class Topic(enum.Enum):
 
 
 class MoveKind(enum.Enum):
-    """The kind of a move (`About.move`): what a seat did, one per kind of event (`EVENT_MOVES`), an Instant told
-    apart as a Neigh or another Instant, and the kinds that are no event of their own (an Instant that stopped a card,
-    an undo or a redo, several moves said as one). Every table of what a move means keys on it and names every kind
-    (a test checks each covers them all), so a new kind is decided in each place."""
+    """The kind of a move (`About.move`): what a seat did, one per kind of event, an Instant told apart as a Neigh or
+    another Instant, and the kinds that are no event of their own (an Instant that stopped a card, an undo or a redo,
+    several moves said as one). Everything a kind decides (the events it records, whether it is decisive, its
+    words, its earcon ...) is its one row of `words.kinds.KINDS`, which a test holds to name every kind."""
 
     PLAY = "play"
     INSTANT = "instant"
@@ -100,89 +100,12 @@ class MoveKind(enum.Enum):
     """Several moves of one player said as one sentence (`About.parts`)."""
 
 
-#: The kind of move each kind of event records (`Event.KIND`; a response is told apart by its card where it is
-#: recorded: `MoveKind.NEIGH` or `MoveKind.INSTANT`).
-EVENT_MOVES: dict[str, MoveKind] = {
-    "play": MoveKind.PLAY,
-    "respond": MoveKind.INSTANT,
-    "resolve": MoveKind.RESOLVE,
-    "bring": MoveKind.BRING,
-    "steal": MoveKind.STEAL,
-    "destroy": MoveKind.DESTROY,
-    "sacrifice": MoveKind.SACRIFICE,
-    "save": MoveKind.SAVE,
-    "discard": MoveKind.DISCARD,
-    "return": MoveKind.RETURN,
-    "to-discard": MoveKind.TO_DISCARD,
-    "draw": MoveKind.DRAW,
-    "take": MoveKind.TAKE,
-    "swap": MoveKind.SWAP,
-    "swap-hands": MoveKind.SWAP,
-    "move": MoveKind.MOVE,
-    "nursery": MoveKind.NURSERY,
-    "next": MoveKind.NEXT,
-    "end-turn": MoveKind.END,
-    "hand": MoveKind.HAND,
-    "deck": MoveKind.DECK,
-    "deck-empty": MoveKind.DECK_EMPTY,
-    "reshuffle": MoveKind.RESHUFFLE,
-    "to-deck": MoveKind.TO_DECK,
-    "goal": MoveKind.GOAL,
-    "cannot-win": MoveKind.CANNOT_WIN,
-    "skip-turn": MoveKind.SKIP_TURN,
-    "skip-phase": MoveKind.SKIP_PHASE,
-    "give": MoveKind.GIVE,
-    "ban": MoveKind.BAN,
-    "use": MoveKind.USE,
-}
-
-
 #: A state a fact tells: (WIN, None), (TURN, None) or (COUNT, seat).
 State = tuple[Topic, int | None]
 
 #: The order a fold says its facts in (lower first): a win, then whose turn it is, then the other facts the player
 #: acts on and other hands' moves together (2: each move before what it led to); each group in the order recorded.
 RANKS: dict[Topic, int] = {Topic.WIN: 0, Topic.TURN: 1}
-
-#: Whether a move is decisive when another hand makes it: the player may answer it, or it takes her cards (a merged
-#: sentence is decisive when one of its moves is: `About.decisive`).
-DECISIVE: dict[MoveKind, bool] = {
-    MoveKind.PLAY: True,
-    MoveKind.INSTANT: True,
-    MoveKind.NEIGH: True,
-    MoveKind.RESOLVE: False,
-    MoveKind.BRING: False,
-    MoveKind.STEAL: True,
-    MoveKind.DESTROY: True,
-    MoveKind.SACRIFICE: True,
-    MoveKind.SAVE: False,
-    MoveKind.DISCARD: False,
-    MoveKind.RETURN: True,
-    MoveKind.TO_DISCARD: False,
-    MoveKind.DRAW: False,
-    MoveKind.TAKE: False,
-    MoveKind.SWAP: True,
-    MoveKind.MOVE: True,
-    MoveKind.NURSERY: False,
-    MoveKind.NEXT: False,
-    MoveKind.END: False,
-    MoveKind.HAND: False,
-    MoveKind.DECK: False,
-    MoveKind.DECK_EMPTY: False,
-    MoveKind.RESHUFFLE: False,
-    MoveKind.TO_DECK: False,
-    MoveKind.GOAL: False,
-    MoveKind.CANNOT_WIN: False,
-    MoveKind.SKIP_TURN: False,
-    MoveKind.SKIP_PHASE: False,
-    MoveKind.GIVE: False,
-    MoveKind.BAN: False,
-    MoveKind.USE: False,
-    MoveKind.STOP: False,
-    MoveKind.UNDO: False,
-    MoveKind.REDO: False,
-    MoveKind.MOVES: False,
-}
 
 
 @dataclass(frozen=True)
@@ -246,13 +169,6 @@ class About:
     def rank(self) -> int:
         """Where a fold says it (`RANKS`): a win first, then a turn, then the other facts and the moves together."""
         return RANKS.get(self.topic, 2)
-
-    @property
-    def decisive(self) -> bool:
-        """Never dropped: every fact but a move, and a move the player may answer or that takes a card."""
-        if self.parts:
-            return any(part.decisive for part in self.parts)
-        return self.topic is not Topic.MOVE or (self.move is not None and DECISIVE[self.move])
 
     @property
     def folded_text(self) -> str:

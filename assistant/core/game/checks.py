@@ -20,41 +20,11 @@ from assistant.core.cards.wording import (
     then_join,
     turn_costs,
 )
+from assistant.core.game import events
 from assistant.core.game.acting import is_basic, saves, stable_card_with, triggers_silenced
 from assistant.core.game.chain import Link, Trigger, TriggerKind, answers_animal, enters_a_stable, is_neigh
 from assistant.core.game.declared import using
-from assistant.core.game.events import (
-    Bring,
-    CannotWin,
-    Destroy,
-    Discard,
-    Draw,
-    EndTurn,
-    Event,
-    Gathered,
-    GiveCard,
-    Move,
-    NextPhase,
-    Phase,
-    Play,
-    Reshuffle,
-    Resolve,
-    Respond,
-    ReturnToHand,
-    Sacrifice,
-    Save,
-    SetDeck,
-    SetGoal,
-    SetHand,
-    Source,
-    Steal,
-    Swap,
-    Take,
-    ToDeck,
-    ToDiscard,
-    ToNursery,
-    UseEffect,
-)
+from assistant.core.game.events import Event, Gathered, Phase, Source
 from assistant.core.game.moves import ACTION_OF, acted_on, prepare, still_borrowed
 from assistant.core.game.objections import (
     ActionImpossible,
@@ -132,7 +102,9 @@ def check(table: Table, state: GameState, event: Event) -> tuple[Objection, ...]
     """What about the event looks against the rules, in this state; empty when nothing does."""
     s = prepare(table, state, event)
     out: list[Objection] = []
-    if s.outcome is not None and not isinstance(event, (SetHand, SetDeck, SetGoal, CannotWin)):
+    if s.outcome is not None and not isinstance(
+        event, (events.SetHand, events.SetDeck, events.SetGoal, events.CannotWin)
+    ):
         out.append(GameIsOver())
     checker = _CHECKS.get(type(event))
     if checker is not None:
@@ -220,7 +192,7 @@ def _check_in_stable(table: Table, s: GameState, card_id: str, owner: int, out: 
         out.append(NotInStable(card_id, owner))
 
 
-def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
+def _check_play(table: Table, s: GameState, e: events.Play, out: list[Objection]) -> None:
     card = table.card_of(e.card)
     if card.type is CardType.INSTANT:
         out.append(InstantNotPlayed(e.player, e.card))
@@ -261,7 +233,7 @@ def _check_play(table: Table, s: GameState, e: Play, out: list[Objection]) -> No
         _check_hand(table, s, e.player, out)
 
 
-def _check_target(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
+def _check_target(table: Table, s: GameState, e: events.Play, out: list[Objection]) -> None:
     """A card whose effect needs something to act on (`needed_target`), played when nothing it needs is there, or
     every such card is protected from it (`protection.has_target`: 000, "If you have a card in your hand that
     requires you to perform an impossible action, you may not play it"); else each of its declared targets that has
@@ -281,7 +253,7 @@ def _check_target(table: Table, s: GameState, e: Play, out: list[Objection]) -> 
         out.extend(TargetUnfit(owner, e.card, aimed, need) for aimed in unfit)
 
 
-def _check_costs(table: Table, s: GameState, e: Play, owner: int, effect: Link, out: list[Objection]) -> None:
+def _check_costs(table: Table, s: GameState, e: events.Play, owner: int, effect: Link, out: list[Objection]) -> None:
     """Each action a card's effect requires of its player as it is played (`costs`: a sacrifice, a discard, a
     destroy) with fewer cards there for it than it acts on (`protection.cards_for`, by the same protection rule as
     the sacrifice or destroy that follows; a hand not counted is never too small): 000, "If you have a card in your
@@ -304,7 +276,7 @@ _FORBIDDERS = (
 )
 
 
-def _check_forbidden(table: Table, s: GameState, e: Play, out: list[Objection]) -> None:
+def _check_forbidden(table: Table, s: GameState, e: events.Play, out: list[Objection]) -> None:
     """A card whose effect requires an action, the first or a later one (tags `must_destroy`, `must_steal`: Unicorn
     Poison's destroy, Two-For-One's destroy after its sacrifice, Unicorn Swap's steal after its move), played by a
     player whose own Stable forbids them that action (Divine Peace, Paladin Unicorn): warned at the play, with the
@@ -418,7 +390,7 @@ def _check_entry(table: Table, s: GameState, card_id: str, into: int, out: list[
             return
 
 
-def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection]) -> None:
+def _check_respond(table: Table, s: GameState, e: events.Respond, out: list[Objection]) -> None:
     card = table.card_of(e.card)
     if not s.pile:
         # an Instant other than a Neigh may answer an effect being done or the start of a turn (Unicorn Net,
@@ -462,7 +434,7 @@ def _check_respond(table: Table, s: GameState, e: Respond, out: list[Objection])
     _check_copies(table, s, e.card, out)
 
 
-def _check_resolve(table: Table, s: GameState, e: Resolve, out: list[Objection]) -> None:
+def _check_resolve(table: Table, s: GameState, e: events.Resolve, out: list[Objection]) -> None:
     if not s.pile and not s.chain:
         out.append(NothingToResolve())
     elif not s.pile:
@@ -514,7 +486,7 @@ def _nothing_to_do(table: Table, s: GameState, trigger: Trigger) -> bool:
     return False
 
 
-def _check_bring(table: Table, s: GameState, e: Bring, out: list[Objection]) -> None:
+def _check_bring(table: Table, s: GameState, e: events.Bring, out: list[Objection]) -> None:
     card = table.card_of(e.card)
     if not (enters_a_stable(card)):
         out.append(NotForStable(e.player, e.card))
@@ -544,7 +516,7 @@ def _check_source(table: Table, s: GameState, player: int, card_id: str, source:
         out.append(NotInDiscard(card_id))
 
 
-def _check_steal(table: Table, s: GameState, e: Steal, out: list[Objection]) -> None:
+def _check_steal(table: Table, s: GameState, e: events.Steal, out: list[Objection]) -> None:
     if e.owner == e.player:
         out.append(StealOwn(e.player, e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
@@ -573,7 +545,7 @@ def _check_protected(
     out.extend(protections(table, s.stables, Harm(card_id, owner, action, effect)))
 
 
-def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection]) -> None:
+def _check_destroy(table: Table, s: GameState, e: events.Destroy, out: list[Objection]) -> None:
     if e.owner == e.player:
         out.append(DestroyOwn(e.player, e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
@@ -583,17 +555,17 @@ def _check_destroy(table: Table, s: GameState, e: Destroy, out: list[Objection])
     _check_protected(table, s, e.card, e.owner, UnicornAction.DESTROY, out)
 
 
-def _check_sacrifice(table: Table, s: GameState, e: Sacrifice, out: list[Objection]) -> None:
+def _check_sacrifice(table: Table, s: GameState, e: events.Sacrifice, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.player, out)
     _check_protected(table, s, e.card, e.player, UnicornAction.SACRIFICE, out)
 
 
-def _check_save(table: Table, s: GameState, e: Save, out: list[Objection]) -> None:
+def _check_save(table: Table, s: GameState, e: events.Save, out: list[Objection]) -> None:
     if not saves(table.cards, s, e.other_card, e.card, e.player):
         out.append(CannotSave(e.player, e.card, e.other_card))
 
 
-def _check_discard(table: Table, s: GameState, e: Discard, out: list[Objection]) -> None:
+def _check_discard(table: Table, s: GameState, e: events.Discard, out: list[Objection]) -> None:
     held = s.players[e.player].hand
     if e.count > 1 and held:  # an empty hand is said as such; an unknown one is the table's to count
         if held < e.count:
@@ -613,17 +585,17 @@ def _check_from_hand(table: Table, s: GameState, player: int, card: str | None, 
             _check_copies(table, s, card, out)
 
 
-def _check_return(table: Table, s: GameState, e: ReturnToHand, out: list[Objection]) -> None:
+def _check_return(table: Table, s: GameState, e: events.ReturnToHand, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_protected(table, s, e.card, e.owner, UnicornAction.RETURN, out)
 
 
-def _check_to_discard(table: Table, s: GameState, e: ToDiscard, out: list[Objection]) -> None:
+def _check_to_discard(table: Table, s: GameState, e: events.ToDiscard, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_protected(table, s, e.card, e.owner, UnicornAction.TO_DISCARD, out)
 
 
-def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> None:
+def _check_draw(table: Table, s: GameState, e: events.Draw, out: list[Objection]) -> None:
     if s.deck is not None and s.deck < e.count:  # a count not known is never "empty" from a guess
         out.append(DeckTooSmall(s.deck))
     if e.player != s.current and not s.chain:  # only an effect (a link in the chain) lets another player draw
@@ -640,13 +612,13 @@ def _check_draw(table: Table, s: GameState, e: Draw, out: list[Objection]) -> No
         out.append(ExtraIsAPlay(e.player, table.extra_play_card(s)))
 
 
-def _check_take(table: Table, s: GameState, e: Take, out: list[Objection]) -> None:
+def _check_take(table: Table, s: GameState, e: events.Take, out: list[Objection]) -> None:
     if table.card_of(e.card).type is CardType.BABY:
         out.append(BabyNotInHand(e.player, e.card))
     _check_source(table, s, e.player, e.card, e.source, out)
 
 
-def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> None:
+def _check_swap(table: Table, s: GameState, e: events.Swap, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_in_stable(table, s, e.other_card, e.other_owner, out)
     _check_protected(table, s, e.card, e.owner, UnicornAction.SWAP, out)
@@ -657,19 +629,19 @@ def _check_swap(table: Table, s: GameState, e: Swap, out: list[Objection]) -> No
     _check_entry(table, s, e.other_card, e.owner, out)
 
 
-def _check_move(table: Table, s: GameState, e: Move, out: list[Objection]) -> None:
+def _check_move(table: Table, s: GameState, e: events.Move, out: list[Objection]) -> None:
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_carried(table, s, e.card, e.owner, e.into, UnicornAction.MOVE, out)
 
 
-def _check_nursery(table: Table, s: GameState, e: ToNursery, out: list[Objection]) -> None:
+def _check_nursery(table: Table, s: GameState, e: events.ToNursery, out: list[Objection]) -> None:
     if table.card_of(e.card).type is not CardType.BABY:
         out.append(NotABaby(e.card))
     _check_in_stable(table, s, e.card, e.owner, out)
     _check_protected(table, s, e.card, e.owner, UnicornAction.NURSERY, out)
 
 
-def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) -> None:
+def _check_next(table: Table, s: GameState, e: events.NextPhase, out: list[Objection]) -> None:
     if table.effects_waiting(s):
         out.append(ChainOpen())
     if s.phase is Phase.DRAW and not s.drew and not e.skip:
@@ -679,7 +651,7 @@ def _check_next(table: Table, s: GameState, e: NextPhase, out: list[Objection]) 
         _check_given_back(table, s, out)
 
 
-def _check_end_turn(table: Table, s: GameState, e: EndTurn, out: list[Objection]) -> None:
+def _check_end_turn(table: Table, s: GameState, e: events.EndTurn, out: list[Objection]) -> None:
     if table.effects_waiting(s):
         out.append(ChainOpen())
     # "Draw a card from the Deck" (000's Draw phase) is owed before the turn ends, in every edition: unless a
@@ -703,7 +675,7 @@ def _check_hand_limit(table: Table, s: GameState, out: list[Objection]) -> None:
         out.append(HandOverLimit(s.current, hand, limit))
 
 
-def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objection]) -> None:
+def _check_reshuffle(table: Table, s: GameState, e: events.Reshuffle, out: list[Objection]) -> None:
     # A card's own text is never against the rules: while the effect being done (the chain's first link) is a
     # card's that shuffles the discard pile into the deck (Reset Button, Mystical Vortex), the reshuffle is its.
     link = s.chain[0] if s.chain else ()
@@ -713,7 +685,7 @@ def _check_reshuffle(table: Table, s: GameState, e: Reshuffle, out: list[Objecti
         out.append(NoReshuffle())
 
 
-def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) -> None:
+def _check_to_deck(table: Table, s: GameState, e: events.ToDeck, out: list[Objection]) -> None:
     # Like every removal (`destroy`, `sacrifice`, `return ... to the discard pile`, `discard`), cards put back into the
     # deck are not warned for want of an effect being done: the table is the authority on what a card asked for, and
     # a move recorded late is a correction (docs/commands.md, "Removals"). What makes it impossible is warned.
@@ -724,36 +696,36 @@ def _check_to_deck(table: Table, s: GameState, e: ToDeck, out: list[Objection]) 
         _check_hand(table, s, e.player, out)
 
 
-def _check_use(table: Table, s: GameState, e: UseEffect, out: list[Objection]) -> None:
+def _check_use(table: Table, s: GameState, e: events.UseEffect, out: list[Objection]) -> None:
     if using(s.chain, e.player, e.card) is None:
         out.append(NothingToUse(e.player, e.card))
 
 
-def _check_give(table: Table, s: GameState, e: GiveCard, out: list[Objection]) -> None:
+def _check_give(table: Table, s: GameState, e: events.GiveCard, out: list[Objection]) -> None:
     _check_from_hand(table, s, e.player, e.card, out)
 
 
 _CHECKS: dict[type[Event], Callable[[Table, GameState, Any, list[Objection]], None]] = {
-    GiveCard: _check_give,
-    Play: _check_play,
-    Respond: _check_respond,
-    Resolve: _check_resolve,
-    Bring: _check_bring,
-    Steal: _check_steal,
-    Destroy: _check_destroy,
-    Sacrifice: _check_sacrifice,
-    Save: _check_save,
-    Discard: _check_discard,
-    ReturnToHand: _check_return,
-    Draw: _check_draw,
-    Take: _check_take,
-    Swap: _check_swap,
-    Move: _check_move,
-    ToNursery: _check_nursery,
-    NextPhase: _check_next,
-    EndTurn: _check_end_turn,
-    Reshuffle: _check_reshuffle,
-    ToDeck: _check_to_deck,
-    UseEffect: _check_use,
-    ToDiscard: _check_to_discard,
+    events.GiveCard: _check_give,
+    events.Play: _check_play,
+    events.Respond: _check_respond,
+    events.Resolve: _check_resolve,
+    events.Bring: _check_bring,
+    events.Steal: _check_steal,
+    events.Destroy: _check_destroy,
+    events.Sacrifice: _check_sacrifice,
+    events.Save: _check_save,
+    events.Discard: _check_discard,
+    events.ReturnToHand: _check_return,
+    events.Draw: _check_draw,
+    events.Take: _check_take,
+    events.Swap: _check_swap,
+    events.Move: _check_move,
+    events.ToNursery: _check_nursery,
+    events.NextPhase: _check_next,
+    events.EndTurn: _check_end_turn,
+    events.Reshuffle: _check_reshuffle,
+    events.ToDeck: _check_to_deck,
+    events.UseEffect: _check_use,
+    events.ToDiscard: _check_to_discard,
 }

@@ -10,6 +10,7 @@ from typing import Any
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import destroyed_only, save_of
+from assistant.core.game import events
 from assistant.core.game.acting import beginning_skipped, silenced, stable_card_with, triggers_silenced
 from assistant.core.game.chain import (
     Link,
@@ -28,40 +29,7 @@ from assistant.core.game.chain import (
 )
 from assistant.core.game.declared import DECLARED
 from assistant.core.game.duties import aimed_duties, draw_duties, loss_duties, movement_duties, play_duties
-from assistant.core.game.events import (
-    Bring,
-    CannotWin,
-    DeckEmpty,
-    Destroy,
-    Discard,
-    Draw,
-    EndTurn,
-    Event,
-    EventError,
-    Gathered,
-    Move,
-    NextPhase,
-    Phase,
-    Play,
-    Reshuffle,
-    Resolve,
-    Respond,
-    ReturnToHand,
-    Sacrifice,
-    Save,
-    SetDeck,
-    SetGoal,
-    SetHand,
-    SkipPhase,
-    Source,
-    Steal,
-    Swap,
-    SwapHands,
-    Take,
-    ToDeck,
-    ToDiscard,
-    ToNursery,
-)
+from assistant.core.game.events import Event, EventError, Gathered, Phase, Source
 from assistant.core.game.facts import (
     AnimalAnswered,
     BabyToNursery,
@@ -102,7 +70,7 @@ from assistant.core.game.table import Table
 from assistant.core.game.tally import first_to_goal
 
 # Events that leave the Instant pile open; any other event first lets the pile resolve (nobody answered).
-_KEEPS_PILE = (Respond, Resolve, SetHand, SetDeck, SetGoal, CannotWin)
+_KEEPS_PILE = (events.Respond, events.Resolve, events.SetHand, events.SetDeck, events.SetGoal, events.CannotWin)
 
 
 def prepare(table: Table, state: GameState, event: Event) -> GameState:
@@ -143,13 +111,13 @@ def apply(table: Table, state: GameState, event: Event) -> tuple[GameState, tupl
 #: into the deck or returned to a hand, each named as the tag of a card whose effect does it (`Tag.TO_DECK`...), in
 #: the order a card's text puts them (a draw last: Sadistic Ritual sacrifices, then draws).
 ACTION_OF: dict[type[Event], str] = {
-    Sacrifice: "sacrifice",
-    Destroy: "destroy",
-    Steal: "steal",
-    Discard: "discard",
-    ToDeck: "to_deck",
-    ReturnToHand: "return_to_hand",
-    Draw: "draw",
+    events.Sacrifice: "sacrifice",
+    events.Destroy: "destroy",
+    events.Steal: "steal",
+    events.Discard: "discard",
+    events.ToDeck: "to_deck",
+    events.ReturnToHand: "return_to_hand",
+    events.Draw: "draw",
 }
 
 
@@ -170,9 +138,9 @@ def _note_borrowed(table: Table, doing: Link | None, d: Draft, event: Event) -> 
     """A Unicorn card stolen or moved while the effect being done is a card's that gives it back when its owner's
     turn ends (Unicorn Lasso, Unicorn Cuckold): kept in `borrowed` until that turn ends."""
     giver = first_with(table.cards, doing, Tag.GIVES_BACK_AT_END) if doing else None
-    if giver is None or not isinstance(event, (Steal, Move)):
+    if giver is None or not isinstance(event, (events.Steal, events.Move)):
         return
-    holder = event.player if isinstance(event, Steal) else event.into
+    holder = event.player if isinstance(event, events.Steal) else event.into
     if event.card in d.stables[holder]:
         d.borrowed = d.borrowed + (Borrowed(giver.card, giver.owner, event.card, event.owner, holder),)
 
@@ -181,11 +149,11 @@ def landed(event: Event) -> tuple[tuple[str, int], ...]:
     """The cards an event takes from one Stable into another, each with the seat whose Stable it goes to: a card
     stolen, moved, or each of two swapped (`GameState.selected`)."""
     match event:
-        case Steal(card=card, player=player):
+        case events.Steal(card=card, player=player):
             return ((card, player),)
-        case Move(card=card, into=into):
+        case events.Move(card=card, into=into):
             return ((card, into),)
-        case Swap(card=card, owner=owner, other_card=other_card, other_owner=other_owner):
+        case events.Swap(card=card, owner=owner, other_card=other_card, other_owner=other_owner):
             return ((card, other_owner), (other_card, owner))
     return ()
 
@@ -194,13 +162,20 @@ def acted_on(event: Event) -> tuple[tuple[str, int], ...]:
     """The cards in a Stable an event acts on, each with the seat whose Stable holds it: destroyed, sacrificed,
     stolen, moved, swapped, returned to a hand, put in the discard pile, sent to the Nursery or into the deck."""
     match event:
-        case Destroy() | Steal() | Move() | ReturnToHand() | ToDiscard() | ToNursery():
+        case (
+            events.Destroy()
+            | events.Steal()
+            | events.Move()
+            | events.ReturnToHand()
+            | events.ToDiscard()
+            | events.ToNursery()
+        ):
             return ((event.card, event.owner),)
-        case Sacrifice(card=card, player=player):
+        case events.Sacrifice(card=card, player=player):
             return ((card, player),)
-        case Swap(card=card, owner=owner, other_card=other_card, other_owner=other_owner):
+        case events.Swap(card=card, owner=owner, other_card=other_card, other_owner=other_owner):
             return ((card, owner), (other_card, other_owner))
-        case ToDeck(card=card, owner=owner) if card is not None and owner is not None:
+        case events.ToDeck(card=card, owner=owner) if card is not None and owner is not None:
             return ((card, owner),)
     return ()
 
@@ -466,7 +441,7 @@ def _only_optional_waiting(table: Table, d: Draft) -> bool:
     return all(t.kind.is_optional_at_beginning for link in d.chain for t in link)
 
 
-def _apply_play(table: Table, d: Draft, e: Play, facts: list[Fact]) -> None:
+def _apply_play(table: Table, d: Draft, e: events.Play, facts: list[Fact]) -> None:
     card = table.card_of(e.card)
     by_effect = table.playing_effect(d.chain) is not None
     _take_from(table, d, e.source, e.card, e.player, facts)
@@ -481,7 +456,7 @@ def _apply_play(table: Table, d: Draft, e: Play, facts: list[Fact]) -> None:
     facts.append(PileOpened(d.pile[0]))
 
 
-def _apply_respond(table: Table, d: Draft, e: Respond, facts: list[Fact]) -> None:
+def _apply_respond(table: Table, d: Draft, e: events.Respond, facts: list[Fact]) -> None:
     _hand(table, d, e.player, -1)
     if not d.pile and not is_neigh(table.cards.get(e.card)):
         # an Instant that answers an effect or the start of a turn, not a card on the pile: it opens the pile
@@ -497,7 +472,7 @@ def _apply_respond(table: Table, d: Draft, e: Respond, facts: list[Fact]) -> Non
     facts.append(PileAnswered(d.pile[-1], answered))
 
 
-def _apply_resolve(table: Table, d: Draft, e: Resolve, facts: list[Fact]) -> None:
+def _apply_resolve(table: Table, d: Draft, e: events.Resolve, facts: list[Fact]) -> None:
     if d.pile:
         _step_pile(table, d, facts)
     elif d.chain:
@@ -536,7 +511,7 @@ def _take_from(table: Table, d: Draft, source: Source, card_id: str, player: int
         d.nursery = d.nursery[:index] + d.nursery[index + 1 :]
 
 
-def _apply_bring(table: Table, d: Draft, e: Bring, facts: list[Fact]) -> None:
+def _apply_bring(table: Table, d: Draft, e: events.Bring, facts: list[Fact]) -> None:
     _take_from(table, d, e.source, e.card, e.player, facts)
     _enter(table, d, e.card, e.into)
     # "you may bring a Baby Unicorn from the Nursery straight into your Stable. Should you do so, skip your Action
@@ -547,28 +522,32 @@ def _apply_bring(table: Table, d: Draft, e: Bring, facts: list[Fact]) -> None:
             _skip(table, d, Phase.ACTION, skipper.card, facts)
 
 
-def _aimed(table: Table, d: Draft, e: Steal | Destroy | ReturnToHand | ToDiscard | Move | Swap) -> None:
+def _aimed(
+    table: Table,
+    d: Draft,
+    e: events.Steal | events.Destroy | events.ReturnToHand | events.ToDiscard | events.Move | events.Swap,
+) -> None:
     """The duties of the cards an effect aims at, before they move (Static-Charged Alpaca)."""
     stables = tuple(d.stables)
     d.effects += aimed_duties(table, stables, e.card, e.owner, e.player)
-    if isinstance(e, Swap):
+    if isinstance(e, events.Swap):
         d.effects += aimed_duties(table, stables, e.other_card, e.other_owner, e.player)
 
 
-def _apply_steal(table: Table, d: Draft, e: Steal, facts: list[Fact]) -> None:
+def _apply_steal(table: Table, d: Draft, e: events.Steal, facts: list[Fact]) -> None:
     _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _enter(table, d, e.card, e.player)
 
 
-def _apply_destroy(table: Table, d: Draft, e: Destroy, facts: list[Fact]) -> None:
+def _apply_destroy(table: Table, d: Draft, e: events.Destroy, facts: list[Fact]) -> None:
     _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _gone(table, d, e.card, e.owner, facts)
     d.effects += loss_duties(table, tuple(d.stables), e.card, e.owner, e.player)
 
 
-def _apply_sacrifice(table: Table, d: Draft, e: Sacrifice, facts: list[Fact]) -> None:
+def _apply_sacrifice(table: Table, d: Draft, e: events.Sacrifice, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.player)
     _gone(table, d, e.card, e.player, facts, sacrificed=True)
     d.effects += loss_duties(table, tuple(d.stables), e.card, e.player, None)
@@ -600,17 +579,17 @@ def _gone(table: Table, d: Draft, card_id: str, owner: int, facts: list[Fact], s
         _to_discard(table, d, card_id, owner, facts)
 
 
-def _apply_save(table: Table, d: Draft, e: Save, facts: list[Fact]) -> None:
+def _apply_save(table: Table, d: Draft, e: events.Save, facts: list[Fact]) -> None:
     """The saved card stays; its owner pays as the saving card says: discards from hand, or the card sacrificed."""
     save = save_of(table.card_of(e.other_card).text)
     if save is not None and save.discards:
         _hand(table, d, e.player, -save.discards)
         d.discard = d.discard + (None,) * save.discards
         return
-    _apply_sacrifice(table, d, Sacrifice(e.player, e.other_card), facts)
+    _apply_sacrifice(table, d, events.Sacrifice(e.player, e.other_card), facts)
 
 
-def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> None:
+def _apply_discard(table: Table, d: Draft, e: events.Discard, facts: list[Fact]) -> None:
     """One card, named or not; a number of cards not named; or the whole hand: its cards, when the hand's size is
     known, go on the discard pile unnamed, and the hand is empty either way (a hand of unknown size adds nothing
     the pile can count)."""
@@ -625,20 +604,20 @@ def _apply_discard(table: Table, d: Draft, e: Discard, facts: list[Fact]) -> Non
         d.discard = d.discard + (None,) * e.count
 
 
-def _apply_return(table: Table, d: Draft, e: ReturnToHand, facts: list[Fact]) -> None:
+def _apply_return(table: Table, d: Draft, e: events.ReturnToHand, facts: list[Fact]) -> None:
     _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _to_hand(table, d, e.card, e.owner, facts)
 
 
-def _apply_to_discard(table: Table, d: Draft, e: ToDiscard, facts: list[Fact]) -> None:
+def _apply_to_discard(table: Table, d: Draft, e: events.ToDiscard, facts: list[Fact]) -> None:
     """Neither destroyed nor sacrificed: only a leave effect its text says of any leaving follows."""
     _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _to_discard(table, d, e.card, e.owner, facts)
 
 
-def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
+def _apply_draw(table: Table, d: Draft, e: events.Draw, facts: list[Fact]) -> None:
     _hand(table, d, e.player, e.count)
     _from_deck(table, d, e.count, facts)
     d.effects += draw_duties(table, tuple(d.stables), e.player)
@@ -660,13 +639,13 @@ def _apply_draw(table: Table, d: Draft, e: Draw, facts: list[Fact]) -> None:
             d.actions += 1
 
 
-def _apply_take(table: Table, d: Draft, e: Take, facts: list[Fact]) -> None:
+def _apply_take(table: Table, d: Draft, e: events.Take, facts: list[Fact]) -> None:
     if e.source is not Source.HAND:  # a card taken from one's own hand stays there: nothing moves
         _take_from(table, d, e.source, e.card, e.player, facts)
     _to_hand(table, d, e.card, e.player, facts)
 
 
-def _apply_swap(table: Table, d: Draft, e: Swap, facts: list[Fact]) -> None:
+def _apply_swap(table: Table, d: Draft, e: events.Swap, facts: list[Fact]) -> None:
     _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _leave(table, d, e.other_card, e.other_owner)
@@ -674,29 +653,29 @@ def _apply_swap(table: Table, d: Draft, e: Swap, facts: list[Fact]) -> None:
     _enter(table, d, e.other_card, e.owner)
 
 
-def _apply_swap_hands(table: Table, d: Draft, e: SwapHands, facts: list[Fact]) -> None:
+def _apply_swap_hands(table: Table, d: Draft, e: events.SwapHands, facts: list[Fact]) -> None:
     d.hands[e.player], d.hands[e.other] = d.hands[e.other], d.hands[e.player]
 
 
-def _apply_move(table: Table, d: Draft, e: Move, facts: list[Fact]) -> None:
+def _apply_move(table: Table, d: Draft, e: events.Move, facts: list[Fact]) -> None:
     _aimed(table, d, e)
     _leave(table, d, e.card, e.owner)
     _enter(table, d, e.card, e.into)
 
 
-def _apply_nursery(table: Table, d: Draft, e: ToNursery, facts: list[Fact]) -> None:
+def _apply_nursery(table: Table, d: Draft, e: events.ToNursery, facts: list[Fact]) -> None:
     _leave(table, d, e.card, e.owner)
     d.nursery = d.nursery + (e.card,)
 
 
-def _apply_next(table: Table, d: Draft, e: NextPhase, facts: list[Fact]) -> None:
+def _apply_next(table: Table, d: Draft, e: events.NextPhase, facts: list[Fact]) -> None:
     if d.phase is Phase.END:
         _new_turn(table, d, facts)
     else:  # a phase a card's effect skipped is passed by (Llamabot-3000: from the Beginning to the Action phase)
         _to_phase(table, d, d.phase.after, facts)
 
 
-def _apply_skip_phase(table: Table, d: Draft, e: SkipPhase, facts: list[Fact]) -> None:
+def _apply_skip_phase(table: Table, d: Draft, e: events.SkipPhase, facts: list[Fact]) -> None:
     """`skip draw`, `skip action`: the phase is skipped this turn, for the card that says so (the phase Sticky
     Situation's owner gives up) or on the table's word. With nothing waiting, the turn goes past it at once when it
     is the phase being played or the next one (a Draw phase skipped from the Beginning of Turn phase)."""
@@ -722,11 +701,11 @@ def _skipping_card(table: Table, d: Draft, phase: Phase) -> str:
     return next((c for c in d.opened if (card := table.cards.get(c)) and card.has(_SKIPS[phase])), "")
 
 
-def _apply_end_turn(table: Table, d: Draft, e: EndTurn, facts: list[Fact]) -> None:
+def _apply_end_turn(table: Table, d: Draft, e: events.EndTurn, facts: list[Fact]) -> None:
     _new_turn(table, d, facts, e.to)
 
 
-def _apply_set_deck(table: Table, d: Draft, e: SetDeck, facts: list[Fact]) -> None:
+def _apply_set_deck(table: Table, d: Draft, e: events.SetDeck, facts: list[Fact]) -> None:
     had = d.deck
     d.deck = e.count
     if e.count == 0 and had != 0:
@@ -734,18 +713,18 @@ def _apply_set_deck(table: Table, d: Draft, e: SetDeck, facts: list[Fact]) -> No
         facts.append(DeckRanOut())
 
 
-def _apply_deck_empty(table: Table, d: Draft, e: DeckEmpty, facts: list[Fact]) -> None:
+def _apply_deck_empty(table: Table, d: Draft, e: events.DeckEmpty, facts: list[Fact]) -> None:
     d.deck = 0
     d.deck_out = True
     facts.append(DeckRanOut())
 
 
-def _apply_reshuffle(table: Table, d: Draft, e: Reshuffle, facts: list[Fact]) -> None:
+def _apply_reshuffle(table: Table, d: Draft, e: events.Reshuffle, facts: list[Fact]) -> None:
     d.deck_out = False
     reshuffle(table, d, facts)
 
 
-def _apply_to_deck(table: Table, d: Draft, e: ToDeck, facts: list[Fact]) -> None:
+def _apply_to_deck(table: Table, d: Draft, e: events.ToDeck, facts: list[Fact]) -> None:
     """A hand, a Stable or one card back into the deck: the deck grows by what went in (a Baby goes back to the
     Nursery instead, "never added to ... the deck"); a hand whose size was not known leaves the deck's count not
     known until the table says it (`deck N`)."""
@@ -780,10 +759,12 @@ def _into_deck(table: Table, d: Draft, card_id: str, owner: int, count: int | No
 
 # Packed (fmt: skip): each event and its handler, read as a table.
 _APPLY: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
-    Play: _apply_play, Respond: _apply_respond, Resolve: _apply_resolve, Bring: _apply_bring, Steal: _apply_steal,
-    Destroy: _apply_destroy, Sacrifice: _apply_sacrifice, Discard: _apply_discard, ReturnToHand: _apply_return,
-    Draw: _apply_draw, Take: _apply_take, Swap: _apply_swap, SwapHands: _apply_swap_hands, Move: _apply_move,
-    ToNursery: _apply_nursery, NextPhase: _apply_next, EndTurn: _apply_end_turn, SkipPhase: _apply_skip_phase,
-    SetDeck: _apply_set_deck, DeckEmpty: _apply_deck_empty, Reshuffle: _apply_reshuffle,
-    ToDeck: _apply_to_deck, Save: _apply_save, ToDiscard: _apply_to_discard, **DECLARED,
+    events.Play: _apply_play, events.Respond: _apply_respond, events.Resolve: _apply_resolve,
+    events.Bring: _apply_bring, events.Steal: _apply_steal, events.Destroy: _apply_destroy,
+    events.Sacrifice: _apply_sacrifice, events.Discard: _apply_discard, events.ReturnToHand: _apply_return,
+    events.Draw: _apply_draw, events.Take: _apply_take, events.Swap: _apply_swap,
+    events.SwapHands: _apply_swap_hands, events.Move: _apply_move, events.ToNursery: _apply_nursery,
+    events.NextPhase: _apply_next, events.EndTurn: _apply_end_turn, events.SkipPhase: _apply_skip_phase,
+    events.SetDeck: _apply_set_deck, events.DeckEmpty: _apply_deck_empty, events.Reshuffle: _apply_reshuffle,
+    events.ToDeck: _apply_to_deck, events.Save: _apply_save, events.ToDiscard: _apply_to_discard, **DECLARED,
 }  # fmt: skip

@@ -13,44 +13,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from assistant.core.cards.card import Card, CardType, normalize
+from assistant.core.game import events
 from assistant.core.game.chain import enters_a_stable
-from assistant.core.game.events import (
-    BanInstants,
-    Bring,
-    CannotWin,
-    DeckEmpty,
-    Destroy,
-    Discard,
-    Draw,
-    EndTurn,
-    Event,
-    Gathered,
-    GiveCard,
-    Move,
-    NextPhase,
-    Phase,
-    Play,
-    Reshuffle,
-    Resolve,
-    Respond,
-    ReturnToHand,
-    Sacrifice,
-    Save,
-    SetDeck,
-    SetGoal,
-    SetHand,
-    SkipPhase,
-    SkipTurn,
-    Source,
-    Steal,
-    Swap,
-    SwapHands,
-    Take,
-    ToDeck,
-    ToDiscard,
-    ToNursery,
-    UseEffect,
-)
+from assistant.core.game.events import Event, Gathered, Phase, Source
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.language.parser import MAX_GOAL, SOURCES, Command, CommandError
@@ -174,7 +139,7 @@ def build_neigh(c: Context) -> Event:
     who = c.player(command.target, c.actor if command.actor else -1)
     if who < 0:
         raise CommandError(who_plays(command.verb.replace("-", " ")))
-    return Respond(who, card_id)
+    return events.Respond(who, card_id)
 
 
 def build_play(c: Context) -> Event:
@@ -185,10 +150,10 @@ def build_play(c: Context) -> Event:
     card = c.card()
     source = SOURCES.get(c.command.word or "hand", Source.HAND)
     if card.type is CardType.INSTANT and source is Source.HAND:
-        return Respond(c.actor, card.id)  # it answers the pile's top card, or else the effect being done
+        return events.Respond(c.actor, card.id)  # it answers the pile's top card, or else the effect being done
     into = c.player(c.command.target, c.actor) if enters_a_stable(card) else None
     aimed = tuple(dict.fromkeys(c.player(phrase, c.actor) for phrase in c.command.aims))  # each seat once
-    return Play(c.actor, card.id, into, source, aimed)
+    return events.Play(c.actor, card.id, into, source, aimed)
 
 
 def build_bring(c: Context) -> Event:
@@ -197,47 +162,47 @@ def build_bring(c: Context) -> Event:
     source = SOURCES.get(c.command.word or "hand", Source.HAND)
     if card.type is CardType.BABY and c.command.word is None:
         source = Source.NURSERY
-    return Bring(c.actor, card.id, c.player(c.command.target, c.actor), source)
+    return events.Bring(c.actor, card.id, c.player(c.command.target, c.actor), source)
 
 
 def build_baby(c: Context) -> Event:
     """baby NAME BABY: a Baby from the Nursery into that player's Stable."""
     into = c.player(c.command.target, c.actor)
-    return Bring(into, c.card().id, into, Source.NURSERY)
+    return events.Bring(into, c.card().id, into, Source.NURSERY)
 
 
 def build_nursery(c: Context) -> Event:
     """nursery BABY [from NAME]: a Baby back to the Nursery."""
     card_id = c.card().id
-    return ToNursery(c.actor, card_id, c.holder(c.command.target, card_id, None))
+    return events.ToNursery(c.actor, card_id, c.holder(c.command.target, card_id, None))
 
 
 def build_steal(c: Context) -> Event:
     """steal CARD [from NAME]."""
     card_id = c.card().id
-    return Steal(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
+    return events.Steal(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
 
 
 def build_destroy(c: Context) -> Event:
     """destroy CARD [from NAME]."""
     card_id = c.card().id
-    return Destroy(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
+    return events.Destroy(c.actor, card_id, c.holder(c.command.target, card_id, c.actor))
 
 
 def build_sacrifice(c: Context) -> Event:
     """sacrifice CARD: from the actor's own Stable."""
-    return Sacrifice(c.actor, c.card().id)
+    return events.Sacrifice(c.actor, c.card().id)
 
 
 def build_use(c: Context) -> Event:
     """use CARD: an optional beginning-of-turn effect of a card in the actor's Stable."""
-    return UseEffect(c.actor, c.card().id)
+    return events.UseEffect(c.actor, c.card().id)
 
 
 def build_save(c: Context) -> Event:
     """save CARD [from NAME] with CARD: the owner of the card saves it with a card of their Stable."""
     card_id = c.card().id
-    return Save(c.holder(c.command.target, card_id, None), card_id, c.card(c.command.other_card).id)
+    return events.Save(c.holder(c.command.target, card_id, None), card_id, c.card(c.command.other_card).id)
 
 
 def build_return(c: Context) -> Event:
@@ -245,90 +210,90 @@ def build_return(c: Context) -> Event:
     card_id = c.card().id
     owner = c.holder(c.command.target, card_id, None)
     if c.command.word == "deck":
-        return ToDeck(c.actor, Gathered.CARD, card_id, owner)
+        return events.ToDeck(c.actor, Gathered.CARD, card_id, owner)
     if c.command.word == "discard":
-        return ToDiscard(c.actor, card_id, owner)
-    return ReturnToHand(c.actor, card_id, owner)
+        return events.ToDiscard(c.actor, card_id, owner)
+    return events.ReturnToHand(c.actor, card_id, owner)
 
 
 def build_discard(c: Context) -> Event:
     """discard [CARD | N | hand]: one card from hand, named or not; a number of cards, not named; the whole hand."""
     if c.command.word == "hand":
-        return Discard(c.actor, whole=True)
+        return events.Discard(c.actor, whole=True)
     if c.command.number is not None:
-        return Discard(c.actor, count=c.command.number)
-    return Discard(c.actor, c.card().id if c.command.card else None)
+        return events.Discard(c.actor, count=c.command.number)
+    return events.Discard(c.actor, c.card().id if c.command.card else None)
 
 
 def build_draw(c: Context) -> Event:
     """draw [N]."""
-    return Draw(c.actor, 1 if c.command.number is None else c.command.number)
+    return events.Draw(c.actor, 1 if c.command.number is None else c.command.number)
 
 
 def build_take(c: Context) -> Event:
     """take CARD from deck|discard."""
-    return Take(c.actor, c.card().id, SOURCES[c.command.word or "deck"])
+    return events.Take(c.actor, c.card().id, SOURCES[c.command.word or "deck"])
 
 
 def build_swap(c: Context) -> Event:
     """swap CARD [from NAME] with CARD [from NAME]: two cards in two Stables change places."""
     first, second = c.card().id, c.card(c.command.other_card).id
     owner = c.holder(c.command.target, first, None)
-    return Swap(c.actor, first, owner, second, c.holder(c.command.other, second, owner))
+    return events.Swap(c.actor, first, owner, second, c.holder(c.command.other, second, owner))
 
 
 def build_swap_hands(c: Context) -> Event:
     """swap hands NAME [NAME]: with one name, the actor and that player."""
     if c.command.other is None:
-        return SwapHands(c.actor, c.player(c.command.target, c.actor))
-    return SwapHands(c.player(c.command.target, c.actor), c.player(c.command.other, c.actor))
+        return events.SwapHands(c.actor, c.player(c.command.target, c.actor))
+    return events.SwapHands(c.player(c.command.target, c.actor), c.player(c.command.other, c.actor))
 
 
 def build_move(c: Context) -> Event:
     """move CARD [from NAME] to NAME."""
     card_id = c.card().id
-    return Move(c.actor, card_id, c.holder(c.command.target, card_id, None), c.player(c.command.other, c.actor))
+    return events.Move(c.actor, card_id, c.holder(c.command.target, card_id, None), c.player(c.command.other, c.actor))
 
 
 def build_next(c: Context) -> Event:
     """next: resolve what waits, or else the next phase."""
-    return Resolve() if c.state.pile or c.state.chain else NextPhase()
+    return events.Resolve() if c.state.pile or c.state.chain else events.NextPhase()
 
 
 def build_resolve(c: Context) -> Event:
     """resolve: the top of the pile, or the first link of the chain."""
-    return Resolve()
+    return events.Resolve()
 
 
 def build_skip(c: Context) -> Event:
     """skip: the current phase is skipped; skip draw, skip action: that phase of this turn (a card's effect)."""
-    return NextPhase(skip=True) if c.command.word is None else SkipPhase(Phase(c.command.word))
+    return events.NextPhase(skip=True) if c.command.word is None else events.SkipPhase(Phase(c.command.word))
 
 
 def build_end_turn(c: Context) -> Event:
     """end turn [NAME]."""
     target = c.command.target
-    return EndTurn(None if target is None else find_player(target, c.table.setup.players))
+    return events.EndTurn(None if target is None else find_player(target, c.table.setup.players))
 
 
 def build_hand(c: Context) -> Event:
     """hand NAME N: the table reports a hand size."""
-    return SetHand(c.player(c.command.target, c.actor), c.command.number or 0)
+    return events.SetHand(c.player(c.command.target, c.actor), c.command.number or 0)
 
 
 def build_deck(c: Context) -> Event:
     """deck N: the table reports the deck's size (0: it ran out)."""
-    return DeckEmpty() if c.command.number == 0 else SetDeck(c.command.number or 0)
+    return events.DeckEmpty() if c.command.number == 0 else events.SetDeck(c.command.number or 0)
 
 
 def build_deck_empty(c: Context) -> Event:
     """deck empty: the deck ran out."""
-    return DeckEmpty()
+    return events.DeckEmpty()
 
 
 def build_reshuffle(c: Context) -> Event:
     """reshuffle: the discard pile becomes the deck."""
-    return Reshuffle()
+    return events.Reshuffle()
 
 
 def build_shuffle(c: Context) -> Event:
@@ -336,13 +301,13 @@ def build_shuffle(c: Context) -> Event:
     into the deck (the discard pile: a reshuffle)."""
     word = c.command.word
     if word == "discard":
-        return Reshuffle()
+        return events.Reshuffle()
     if word in ("hand", "stable"):
-        return ToDeck(c.player(c.command.target, c.actor), Gathered(word))
+        return events.ToDeck(c.player(c.command.target, c.actor), Gathered(word))
     if word == "hand-card":
-        return ToDeck(c.actor, Gathered.CARD)
+        return events.ToDeck(c.actor, Gathered.CARD)
     card_id = c.card().id
-    return ToDeck(c.actor, Gathered.CARD, card_id, c.holder(c.command.target, card_id, None))
+    return events.ToDeck(c.actor, Gathered.CARD, card_id, c.holder(c.command.target, card_id, None))
 
 
 def build_win(c: Context) -> Event:
@@ -351,30 +316,30 @@ def build_win(c: Context) -> Event:
     if not 1 <= number <= MAX_GOAL:
         raise CommandError(goal_out_of_range(MAX_GOAL))
     named = c.command.target or c.command.actor
-    return SetGoal(number, None if named is None else find_player(named, c.table.setup.players))
+    return events.SetGoal(number, None if named is None else find_player(named, c.table.setup.players))
 
 
 def build_miss(c: Context) -> Event:
     """Ben misses next turn, miss turn Ben: that player's next turn passes them by."""
-    return SkipTurn(c.player(c.command.target, c.actor))
+    return events.SkipTurn(c.player(c.command.target, c.actor))
 
 
 def build_cannot_win(c: Context) -> Event:
     """Ana cannot win, cannot win Ana: the table says a card keeps her from winning."""
-    return CannotWin(c.player(c.command.target, c.actor))
+    return events.CannotWin(c.player(c.command.target, c.actor))
 
 
 def build_can_win(c: Context) -> Event:
     """Ana can win: what kept her from winning is gone."""
-    return CannotWin(c.player(c.command.target, c.actor), barred=False)
+    return events.CannotWin(c.player(c.command.target, c.actor), barred=False)
 
 
 def build_give(c: Context) -> Event:
     """give [CARD] to NAME: a card passes from the actor's hand to that player's."""
     card_id = c.card().id if c.command.card else None
-    return GiveCard(c.actor, find_player(c.command.target or "", c.table.setup.players), card_id)
+    return events.GiveCard(c.actor, find_player(c.command.target or "", c.table.setup.players), card_id)
 
 
 def build_ban(c: Context) -> Event:
     """no instants this turn: nobody may play an Instant until the end of the turn."""
-    return BanInstants()
+    return events.BanInstants()

@@ -11,27 +11,10 @@ it; `chain` reads it on request.
 from __future__ import annotations
 
 from assistant.core.cards.card import CardType
-from assistant.core.game.about import EVENT_MOVES, About, MoveKind, Topic, texts, unique
+from assistant.core.game import events
+from assistant.core.game.about import About, MoveKind, Topic, texts, unique
 from assistant.core.game.chain import Link, Trigger, TriggerKind
-from assistant.core.game.events import (
-    Bring,
-    Destroy,
-    Draw,
-    EndTurn,
-    Move,
-    NextPhase,
-    Phase,
-    Play,
-    Resolve,
-    Respond,
-    ReturnToHand,
-    Sacrifice,
-    SkipPhase,
-    Steal,
-    Swap,
-    SwapHands,
-    ToNursery,
-)
+from assistant.core.game.events import Phase
 from assistant.core.game.facts import (
     AnimalAnswered,
     CardMustGo,
@@ -57,6 +40,7 @@ from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import name_list
+from assistant.core.words.audience import Audience
 from assistant.core.words.cardtext import LEAVING, card_gist, duty_short
 from assistant.core.words.gameplay import (
     GAME_OVER,
@@ -64,7 +48,6 @@ from assistant.core.words.gameplay import (
     area_of,
     chain_link_added,
     creatures,
-    describe_event,
     describe_fact,
     describe_link,
     describe_trigger,
@@ -79,7 +62,7 @@ from assistant.core.words.gameplay import (
     targeting,
     turn_began,
 )
-from assistant.core.words.share import own_move
+from assistant.core.words.kinds import EVENT_MOVES, describe_event, kind_of, own_move
 from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
@@ -91,7 +74,6 @@ __all__ = [
     "hear_it_here",
     "describe_link_doing",
     "announce_said",
-    "EFFECT_EVENTS",
     "facts_of_step",
     "move_of_step",
     "tells_of_step",
@@ -262,8 +244,10 @@ def announce_said(
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
     move = move_of_step(table, step, at)
     told = () if move is None else (move,)
-    if not isinstance(step.event, (Resolve, NextPhase, EndTurn, SkipPhase)):  # their facts say them
-        rank = -1 if deck_out else 1 if isinstance(step.event, EFFECT_EVENTS) else 3
+    if not isinstance(
+        step.event, (events.Resolve, events.NextPhase, events.EndTurn, events.SkipPhase)
+    ):  # their facts say them
+        rank = -1 if deck_out else 1 if kind_of(step.event).effect else 3
         lines.append((rank, Segment(_event_line(table, step, level, phone), told)))
         told = ()
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
@@ -302,10 +286,10 @@ def announce_said(
         )
         for f in step.facts
     )
-    if isinstance(step.event, Resolve) and not resolved:
+    if isinstance(step.event, events.Resolve) and not resolved:
         lines.append((3, Segment("Nothing was waiting to resolve.")))
-    if isinstance(step.event, Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
-        lines.insert(0, (3, Segment(describe_event(table, step.event, step.before, phone) + ".")))
+    if isinstance(step.event, events.Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
+        lines.insert(0, (3, Segment(describe_event(table, step.event, step.before, _audience(phone)) + ".")))
     if step.after.outcome is None or not any(isinstance(f, GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
@@ -345,9 +329,6 @@ def _fact_segments(table: Table, step: Step, fact: Fact, level: Verbosity, phone
     return (Segment(sentence),)
 
 
-#: The events by which an effect moves a card into or out of a Stable (or a hand): decisive facts.
-EFFECT_EVENTS = (Bring, Steal, Destroy, Sacrifice, ReturnToHand, Swap, Move, ToNursery, SwapHands)
-
 #: Where a fact's sentence goes in an announcement (lower first): the game's end, then the counts and a win
 #: that waits, then the rest in order (3), then the prompt (4). A turn that begins leads by itself: nothing
 #: comes before it in its step.
@@ -357,7 +338,7 @@ _FACT_RANKS: dict[type, int] = {GameOver: 0, TallyChanged: 2, WinWaits: 2, Limit
 def _just_played(step: Step, prompt: Prompt) -> bool:
     """The card the pile asks about is the one the step's event just put on it (so it was just named)."""
     event, top = step.event, prompt.top
-    return isinstance(event, (Play, Respond)) and top is not None and top.card == event.card
+    return isinstance(event, (events.Play, events.Respond)) and top is not None and top.card == event.card
 
 
 def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
@@ -384,7 +365,7 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
     for fact in step.facts:  # every count that changed, each with its player
         if isinstance(fact, TallyChanged):
             said += [_brief_count(table, seat, fact.after[seat]) for seat in _changed(fact)]
-    if isinstance(step.event, EFFECT_EVENTS) and not said:  # (a count says what the move did, in a second)
+    if kind_of(step.event).effect and not said:  # (a count says what the move did, in a second)
         move = move_of_step(table, step, at)
         said += [move] if move is not None else []
     for fact in step.facts:
@@ -408,20 +389,20 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     and its place `at` in the game's log (None for a step that is no one's move: the next phase, a deck set)."""
     event = step.event
     seat = getattr(event, "player", None)
-    if isinstance(event, (NextPhase, EndTurn, Resolve)):
-        seat = step.before.current if isinstance(event, EndTurn) else None
+    if isinstance(event, (events.NextPhase, events.EndTurn, events.Resolve)):
+        seat = step.before.current if isinstance(event, events.EndTurn) else None
     if not isinstance(seat, int) or not 0 <= seat < len(table.setup.players):
         return None
     kind = EVENT_MOVES[event.KIND]
     card_id = getattr(event, "card", None)
-    if isinstance(event, Respond) and card_id in (table.neigh_card, table.super_neigh_card):
+    if isinstance(event, events.Respond) and card_id in (table.neigh_card, table.super_neigh_card):
         kind = MoveKind.NEIGH
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
     text = end_with(describe_event(table, event, step.before))
-    shown = end_with(describe_event(table, event, step.before, phone=True))  # (no "say resolve when it is done")
-    owner = seat if isinstance(event, Sacrifice) else getattr(event, "owner", None)
+    shown = end_with(describe_event(table, event, step.before, Audience.OTHER_PHONE))  # (no "say resolve ...")
+    owner = seat if isinstance(event, events.Sacrifice) else getattr(event, "owner", None)
     whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
-    on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, Respond) and step.before.pile else ""
+    on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, events.Respond) and step.before.pile else ""
     name = player_name(table, seat)
     own = own_move(table, event, seat)  # the phone of the player who made it says it in its own words
     phone = "" if shown == text else shown
@@ -532,17 +513,17 @@ def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
 
 def _event_line(table: Table, step: Step, level: Verbosity, phone: bool = False) -> str:
     event = step.event
-    if level is Verbosity.BRIEF and isinstance(event, (Play, Respond)):
-        into = event.into if isinstance(event, Play) else None
+    if level is Verbosity.BRIEF and isinstance(event, (events.Play, events.Respond)):
+        into = event.into if isinstance(event, events.Play) else None
         elsewhere = f" into {area_of(table, into)}" if into not in (None, event.player) else ""
         card = short_card_name(game_card_name(table, event.card), (c.name for c in table.cards))
         whose = (
             ""
-            if isinstance(event, Play) and event.player == step.before.current
+            if isinstance(event, events.Play) and event.player == step.before.current
             else f"{player_name(table, event.player)}: "
         )
         return end_with(f"{whose}{card}{elsewhere}")
-    return end_with(describe_event(table, event, step.before, phone))
+    return end_with(describe_event(table, event, step.before, _audience(phone)))
 
 
 def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity, phone: bool = False) -> str:
@@ -582,7 +563,7 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     if isinstance(fact, PileStopped) and fact.played and not fact.taken:
         stopped = "Neighed" if table.neigh_card else "Stopped"
         return f"{stopped}: {pile_card_name(table, fact.stopped)}."  # the outcome alone; the Neigh was just named
-    if isinstance(fact, PhaseBegan) and isinstance(step.event, Draw):
+    if isinstance(fact, PhaseBegan) and isinstance(step.event, events.Draw):
         return ""  # "Ana drew a card.": the phase that follows is on the status line
     if isinstance(fact, PlayResolved):
         if _counted(step, fact):
@@ -600,3 +581,8 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     if isinstance(fact, LinkResolved):
         return "Chain done." if fact.next is None else ""
     return None
+
+
+def _audience(phone: bool) -> Audience:
+    """The phones' words (another player's phone), or the table's."""
+    return Audience.OTHER_PHONE if phone else Audience.TABLE

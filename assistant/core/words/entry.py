@@ -6,9 +6,7 @@ from collections.abc import Iterable
 
 from assistant.core.braille import celltable
 from assistant.core.braille.sixkey import Echo, Heard
-from assistant.core.game.about import About, Topic
 from assistant.core.text import clean_untrusted
-from assistant.core.words.kinds import kind_says
 
 __all__ = [
     "MAX_QUERY",
@@ -45,7 +43,6 @@ __all__ = [
     "QUIT_ON_KEYBOARD",
     "braille_no_answer_in_time",
     "DISPLAY_KEYS",
-    "move_point",
 ]
 
 #: Longer queries are refused with a message: no card name comes close to this length.
@@ -237,23 +234,3 @@ DISPLAY_KEYS = (
     "Moves from phones wait, counted in the last status cell: pan right at the end of the answer, or press the "
     "next-unread key, to read the next. A win waiting is read first, marked with an exclamation mark.",
 )
-
-
-def move_point(player: str, facts: Iterable[About], tells: Iterable[About]) -> tuple[str, ...]:
-    """The point of another hand's move, first in its first window on a braille display, fullest first: who, then
-    the decisive change ("Ana: Ben's turn."), and the change alone for a window too short for both ("Ben's turn.":
-    the move's own words, which name who made it, follow); a win alone, which names the winner ("Ben wins!"); a card
-    taken as the move says it ("Ana stole Ben's Narwhal."); none when the move changed nothing decisive (its own
-    first words say it). `player`: whose hand it was, named when no move of the reply names the player."""
-    facts, tells = tuple(facts), tuple(tells)
-    wins = [fact.text for fact in facts if fact.topic is Topic.WIN]
-    if wins:
-        return (wins[-1],)
-    moves = [tell for tell in tells if tell.topic is Topic.MOVE]
-    taken = [tell.text for tell in moves if kind_says(tell.move).point and tell.owner is not None]
-    turns = [fact.text for fact in facts if fact.topic is Topic.TURN]
-    changes = " ".join([*taken, *turns[-1:]])
-    if not changes:
-        return ()
-    who = next((tell.player for tell in moves if tell.player), player)
-    return (changes,) if taken or not who else (f"{who}: {changes}", changes)

@@ -12,41 +12,10 @@ from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import save_of, table_rule, taken_variation
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
-    BanInstants,
-    Bring,
-    CannotWin,
-    DeckEmpty,
-    Destroy,
     Discard,
-    Draw,
-    EndTurn,
-    Event,
-    Gathered,
-    GiveCard,
-    Move,
-    NextPhase,
     Phase,
-    Play,
-    Reshuffle,
-    Resolve,
-    Respond,
-    ReturnToHand,
-    Sacrifice,
     Save,
-    SetDeck,
-    SetGoal,
-    SetHand,
-    SkipPhase,
-    SkipTurn,
     Source,
-    Steal,
-    Swap,
-    SwapHands,
-    Take,
-    ToDeck,
-    ToDiscard,
-    ToNursery,
-    UseEffect,
 )
 from assistant.core.game.facts import (
     AnimalAnswered,
@@ -119,7 +88,6 @@ __all__ = [
     "creatures",
     "PHASE_NAMES",
     "SOURCE_NAMES",
-    "describe_event",
     "describe_trigger",
     "describe_link",
     "link_names",
@@ -270,17 +238,6 @@ def save_offered_narrow(table: Table, save: Save, destroyed: bool) -> str:
     )
 
 
-def describe_event(table: Table, event: Event, before: GameState, phone: bool = False) -> str:
-    """What an event did, in the past tense, without a full stop: "Ana played Rainbow Aura" (one family of events
-    a function, one short branch a kind). `phone`: as the phones' page shows it, without how to say the next move
-    (its buttons say how)."""
-    for family in _EVENT_FAMILIES:
-        said = family(table, event, before, phone) if family is _turn_event else family(table, event, before)
-        if said is not None:
-            return said
-    return type(event).__name__  # pragma: no cover - every event kind is described below
-
-
 def namers(table: Table) -> tuple[Callable[[int], str], Callable[[str | None], str]]:
     """A seat's player's name and a card's name, in this game."""
     return partial(player_name, table), partial(game_card_name, table)
@@ -300,114 +257,6 @@ def targeting(table: Table, targets: tuple[int, ...], seat: int | None = None) -
     if not targets:
         return ""
     return ", targeting " + name_list(["you" if aimed == seat else player_name(table, aimed) for aimed in targets])
-
-
-def _pile_event(table: Table, event: Event, before: GameState) -> str | None:
-    """A card played, answered or resolved."""
-    name, card = namers(table)
-    if isinstance(event, Play):
-        into = "" if event.into in (None, event.player) else f" into {area_of(table, event.into)}"
-        source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
-        aim = targeting(table, event.targets)
-        return f"{name(event.player)} played {card(event.card)}{source}{into}{aim}"
-    if isinstance(event, Respond):
-        return f"{name(event.player)} played {card(event.card)}"
-    if isinstance(event, Resolve):
-        if before.pile:
-            top = before.pile[-1]
-            return f"{card(top.card)} by {name(top.player)} resolved"
-        if before.chain:
-            names = link_names(table, before.chain[0])
-            return f"{names[:1].upper()}{names[1:]} resolved"  # "The Alpaca Herd Bonus resolved", a capital first
-        return "Nothing resolved"
-    return None
-
-
-def _card_event(table: Table, event: Event, before: GameState) -> str | None:
-    """A card moved between a hand, a Stable, the deck and the piles."""
-    name, card = namers(table)
-    if isinstance(event, Bring):
-        source = "" if event.source is Source.HAND else f" from {SOURCE_NAMES[event.source]}"
-        return f"{name(event.player)} brought {card(event.card)} into {area_of(table, event.into)}{source}"
-    if isinstance(event, Steal):
-        return f"{name(event.player)} stole {card(event.card)} from {area_of(table, event.owner)}"
-    if isinstance(event, Destroy):
-        return f"{name(event.player)} destroyed {card(event.card)} in {area_of(table, event.owner)}"
-    if isinstance(event, Save):
-        return f"{name(event.player)} saved {card(event.card)} by {save_cost(table, event.other_card)} instead"
-    if isinstance(event, Sacrifice):
-        return f"{name(event.player)} sacrificed {card(event.card)}"
-    if isinstance(event, Discard):
-        return f"{name(event.player)} discarded {discarded(table, event)}"
-    if isinstance(event, ReturnToHand):
-        return f"{card(event.card)} went from {area_of(table, event.owner)} back to {name(event.owner)}'s hand"
-    if isinstance(event, Draw):
-        return f"{name(event.player)} drew {'a card' if event.count == 1 else cards_count(event.count)}"
-    if isinstance(event, Take):
-        return f"{name(event.player)} took {card(event.card)} from {SOURCE_NAMES[event.source]} and showed it"
-    if isinstance(event, Swap):
-        return (
-            f"{card(event.card)} in {area_of(table, event.owner)} and {card(event.other_card)} in "
-            f"{area_of(table, event.other_owner)} changed places"
-        )
-    if isinstance(event, SwapHands):
-        return f"{name(event.player)} and {name(event.other)} swapped hands"
-    if isinstance(event, Move):
-        return f"{card(event.card)} moved from {area_of(table, event.owner)} to {area_of(table, event.into)}"
-    if isinstance(event, ToDiscard):
-        return f"{card(event.card)} went from {area_of(table, event.owner)} to the discard pile"
-    if isinstance(event, ToNursery):
-        return f"{card(event.card)} went from {area_of(table, event.owner)} back to the Nursery"
-    if isinstance(event, GiveCard):
-        given = card(event.card) if event.card else "a card"
-        return f"{name(event.player)} gave {given} from their hand to {name(event.to)}"
-    return None
-
-
-def _turn_event(table: Table, event: Event, before: GameState, phone: bool = False) -> str | None:
-    """The turn and its phases, and what the table declares (a hand's size, the deck, the goal)."""
-    name, card = namers(table)
-    if isinstance(event, NextPhase):
-        skipped = "skipped" if event.skip else "ended"
-        return f"{name(before.current)}'s {PHASE_NAMES[before.phase]} {skipped}"
-    if isinstance(event, EndTurn):
-        to = "" if event.to is None else f", and {name(event.to)} takes the next turn"
-        return f"{name(before.current)}'s turn ended{to}"
-    if isinstance(event, SetHand):
-        return f"{name(event.player)} holds {cards_count(event.count)}"
-    if isinstance(event, SetDeck):
-        return f"The deck holds {cards_count(event.count)}"
-    if isinstance(event, DeckEmpty):
-        return "The deck ran out"
-    if isinstance(event, Reshuffle):
-        return "The discard pile was shuffled into a new deck"
-    if isinstance(event, ToDeck):
-        if event.what is Gathered.HAND:
-            return f"{name(event.player)}'s hand went back into the deck"
-        if event.what is Gathered.STABLE:
-            return f"{area_of(table, event.player)} went back into the deck"
-        if event.owner is None:
-            return f"{name(event.player)} put a card from hand back into the deck"
-        return f"{card(event.card)} went from {area_of(table, event.owner)} back into the deck"
-    if isinstance(event, SetGoal) and event.player is not None:
-        return f"{name(event.player)} now needs {creatures(table, event.count)} to win"
-    if isinstance(event, SetGoal):
-        return f"{creatures(table, event.count)} now win"
-    if isinstance(event, CannotWin):
-        return f"{name(event.player)} cannot win for now" if event.barred else f"{name(event.player)} can win again"
-    if isinstance(event, SkipTurn):
-        return f"{name(event.player)} will miss their next turn"
-    if isinstance(event, SkipPhase):
-        return f"{name(before.current)} skips this turn's {PHASE_NAMES[event.phase]}"
-    if isinstance(event, BanInstants):
-        return "No one may play an Instant card until this turn is over"
-    if isinstance(event, UseEffect):
-        said = f"{name(event.player)} uses the effect of {card(event.card)}"
-        return said if phone else f"{said}: say resolve when it is done"
-    return None
-
-
-_EVENT_FAMILIES = (_pile_event, _card_event, _turn_event)
 
 
 def describe_trigger(table: Table, trigger: Trigger) -> str:

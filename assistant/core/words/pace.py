@@ -5,11 +5,13 @@ player a sentence, a digest of what was missed, a reply led by its facts. Each d
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, MoveKind, Topic, unique
 from assistant.core.game.segment import Part, Segment
 from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
+from assistant.core.words.audience import Audience, words_for
 from assistant.core.words.kinds import kind_says
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "MORE_MISSED",
     "lead_with",
     "advice_once",
+    "move_point",
 ]
 
 
@@ -44,7 +47,7 @@ def duty_named(duty: About) -> str:
 def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
     """Facts cut or missed, each short (a state in its short form: "Ben's turn."), said before `text` ("" for a
     catch-up said after the player's own reply)."""
-    return fold([fact.folded_text for fact in facts], text)
+    return fold([words_for(fact, Audience.BRIEF) for fact in facts], text)
 
 
 def _short(move: About) -> bool:
@@ -421,3 +424,23 @@ def advice_once(segments: list[Segment], given: set[str]) -> list[Segment]:
             given.add(segment.words)
         kept.append(segment)
     return kept
+
+
+def move_point(player: str, facts: Iterable[About], tells: Iterable[About]) -> tuple[str, ...]:
+    """The point of another hand's move, first in its first window on a braille display, fullest first: who, then
+    the decisive change ("Ana: Ben's turn."), and the change alone for a window too short for both ("Ben's turn.":
+    the move's own words, which name who made it, follow); a win alone, which names the winner ("Ben wins!"); a card
+    taken as the move says it ("Ana stole Ben's Narwhal."); none when the move changed nothing decisive (its own
+    first words say it). `player`: whose hand it was, named when no move of the reply names the player."""
+    facts, tells = tuple(facts), tuple(tells)
+    wins = [fact.text for fact in facts if fact.topic is Topic.WIN]
+    if wins:
+        return (wins[-1],)
+    moves = [tell for tell in tells if tell.topic is Topic.MOVE]
+    taken = [tell.text for tell in moves if kind_says(tell.move).point and tell.owner is not None]
+    turns = [fact.text for fact in facts if fact.topic is Topic.TURN]
+    changes = " ".join([*taken, *turns[-1:]])
+    if not changes:
+        return ()
+    who = next((tell.player for tell in moves if tell.player), player)
+    return (changes,) if taken or not who else (f"{who}: {changes}", changes)

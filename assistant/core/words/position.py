@@ -6,23 +6,6 @@ from collections import Counter
 
 from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.about import About, Topic
-from assistant.core.game.events import (
-    Bring,
-    Destroy,
-    Discard,
-    Draw,
-    EndTurn,
-    Move,
-    NextPhase,
-    Play,
-    Resolve,
-    Respond,
-    ReturnToHand,
-    Sacrifice,
-    Source,
-    Steal,
-    ToNursery,
-)
 from assistant.core.game.history import Game, Step
 from assistant.core.game.rules import DeckOut
 from assistant.core.game.segment import Segment, lines_of
@@ -30,22 +13,19 @@ from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, name_list
 from assistant.core.words.announce import describe_prompt
+from assistant.core.words.audience import Audience
 from assistant.core.words.gameplay import (
-    PHASE_NAMES,
-    SOURCE_NAMES,
     area_of,
     creatures,
-    describe_event,
     describe_link,
     describe_outcome,
-    discarded,
     end_with,
     game_card_name,
-    link_names,
     pile_card_name,
     player_name,
     turn_and_phase,
 )
+from assistant.core.words.kinds import describe_event, taken_back
 from assistant.core.words.share import phone_name
 from assistant.core.words.verbosity import Verbosity
 
@@ -73,7 +53,6 @@ __all__ = [
     "game_resumed",
     "describe_players",
     "undone_many",
-    "taken_back",
     "what_changed",
     "changed_facts",
     "END_TAKEN_BACK",
@@ -302,7 +281,8 @@ def undone_many(table: Table, steps: list[Step], redo: bool = False, phone: bool
     game is. `phone`: in the phones' words (never how to say a move)."""
     verb = "Redone" if redo else "Undone"
     start, end = steps[0].before, steps[-1].after
-    said = [describe_event(table, s.event, s.before if redo else s.after, phone) for s in steps]
+    audience = Audience.OTHER_PHONE if phone else Audience.TABLE
+    said = [describe_event(table, s.event, s.before if redo else s.after, audience) for s in steps]
     if len(steps) == 1:
         first = f"{verb}: {said[0] if redo else taken_back(table, steps[0])}."
     elif len(said) <= 5:
@@ -310,44 +290,6 @@ def undone_many(table: Table, steps: list[Step], redo: bool = False, phone: bool
     else:
         first = f"{verb} {len(steps)} events, {'up to' if redo else 'back to before'}: {said[-1]}."
     return [first, *what_changed(table, start, end), describe_position(table, end)]
-
-
-def taken_back(table: Table, step: Step) -> str:
-    """Where an undone event leaves its card, without a full stop: "Dee's Basic Unicorn (Purple) is back on the
-    pile"; the event itself, taken back, where no card moved."""
-    event, now = step.event, step.after  # (an undone step: `after` is the position given back)
-
-    def card(card_id: str | None) -> str:
-        return game_card_name(table, card_id)
-
-    if isinstance(event, Resolve):
-        if now.pile:
-            return f"{pile_card_name(table, now.pile[-1])} is back on the pile"
-        if now.chain:
-            return f"{link_names(table, now.chain[0])} waits in the chain again"
-    if isinstance(event, (Play, Respond)):
-        return f"{player_name(table, event.player)}'s {card(event.card)} is back in their hand"
-    if isinstance(event, Draw):
-        drawn, are = ("card", "is") if event.count == 1 else (cards_count(event.count), "are")
-        return f"the {drawn} {player_name(table, event.player)} drew {are} back on the deck"
-    if isinstance(event, Bring):
-        where = (
-            f"{player_name(table, event.player)}'s hand" if event.source is Source.HAND else SOURCE_NAMES[event.source]
-        )
-        return f"{card(event.card)} is back in {where}"
-    if isinstance(event, (Steal, Destroy, ReturnToHand, Move, ToNursery)):
-        return f"{card(event.card)} is back in {area_of(table, event.owner)}"
-    if isinstance(event, Sacrifice):
-        return f"{card(event.card)} is back in {area_of(table, event.player)}"
-    if isinstance(event, Discard):
-        who = player_name(table, event.player)
-        if event.whole:
-            return f"the hand {who} discarded is back"
-        what, are = (discarded(table, event), "is") if event.count == 1 else (cards_count(event.count), "are")
-        return f"{what} {are} back in {who}'s hand"
-    if isinstance(event, (NextPhase, EndTurn)):
-        return f"back to {player_name(table, now.current)}'s {PHASE_NAMES[now.phase]}"
-    return f"{describe_event(table, event, now)}, taken back"
 
 
 def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:

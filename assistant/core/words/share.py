@@ -10,49 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from assistant.core.game.about import EVENT_MOVES, About, MoveKind, Topic
-from assistant.core.game.events import (
-    Bring,
-    CannotWin,
-    Destroy,
-    Discard,
-    Draw,
-    EndTurn,
-    Event,
-    Gathered,
-    GiveCard,
-    Move,
-    Play,
-    Respond,
-    ReturnToHand,
-    Sacrifice,
-    Save,
-    SetGoal,
-    SetHand,
-    SkipTurn,
-    Source,
-    Steal,
-    Swap,
-    SwapHands,
-    Take,
-    ToDeck,
-    ToDiscard,
-    ToNursery,
-    UseEffect,
-)
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Channel, Part, Segment
-from assistant.core.game.table import Table
-from assistant.core.text import cards_count, clean_untrusted, name_list
-from assistant.core.words.gameplay import (
-    SOURCE_NAMES,
-    area_of,
-    creatures,
-    discarded,
-    namers,
-    save_cost,
-    targeting,
-)
-from assistant.core.words.kinds import KINDS
+from assistant.core.text import clean_untrusted, name_list
+from assistant.core.words.audience import Audience, words_for
 
 __all__ = [
     "too_many_reads",
@@ -64,7 +25,6 @@ __all__ = [
     "LastMove",
     "LastKind",
     "last_moves",
-    "own_move",
     "also_at",
     "no_local_name",
     "ACTOR_NOT_YOURS",
@@ -711,7 +671,8 @@ class LastMove:
     player: str = ""
     """The player who made the move ("" for none)."""
     own: str = ""
-    """Its words on that player's own phone ("You drew a card."; "": none of their own, `text` serves)."""
+    """Its words on that player's own phone ("You drew a card.", `words_for` with `Audience.OWN_PHONE`; "": none of
+    their own, `text` serves)."""
     kind: LastKind = "move"
     """A move and what it led to, or the words of an undo or a redo."""
     back: tuple[int, ...] = ()
@@ -739,104 +700,17 @@ def last_moves(
     kind: LastKind = ("redo" if redo else "undo") if back else "move"
     moves = [fact for fact in tells if fact.topic is Topic.MOVE]
     place = back[0] if back else next((fact.at for fact in moves if fact.at), at)
-    said = [LastMove(fact.phone or fact.text, fact.at or place, fact.player, fact.own, kind, back) for fact in moves]
-    said += [LastMove(fact.text, place, kind=kind, back=back) for fact in facts]
+
+    def mine(fact: About) -> str:  # (its words on its own player's phone)
+        return words_for(fact, Audience.OWN_PHONE)
+
+    said = [
+        LastMove(words_for(fact, Audience.OTHER_PHONE), fact.at or place, fact.player, mine(fact), kind, back)
+        for fact in moves
+    ]
+    said += [LastMove(words_for(fact, Audience.OTHER_PHONE), place, kind=kind, back=back) for fact in facts]
     if said or not lines:
         return tuple(said)
     player, own = by
     first = LastMove(lines[0], place, player, own, kind, back)
     return (first, *(LastMove(line, place, kind=kind, back=back) for line in lines[1:]))
-
-
-def own_move(table: Table, event: Event, seat: int | None = None) -> str:
-    """A move in the words of the phone of the player who made it (`seat`, who ended the turn for a turn ended; else
-    the event's player): "You drew a card.", "You played Yay into Ben's Stable.", "You ended your turn."; every kind
-    of move a player makes has its own, never "say ..." (the phone's buttons say how). "" for an event that is no
-    player's move (a resolve, the deck set; its kind's `KindSays.own`): every phone shows the table's words of it."""
-    seat = getattr(event, "player", None) if seat is None else seat
-    if not isinstance(seat, int) or not KINDS[EVENT_MOVES[event.KIND]].own:
-        return ""
-    said = _own_card_move(table, event, seat) or _own_turn_move(table, event, seat)
-    return f"{said}." if said else ""
-
-
-def _your_area(table: Table, seat: int, owner: int) -> str:
-    """A Stable as the phone of `seat` says it: "your Stable", or "Ben's Stable"."""
-    return f"your {table.profile.vocabulary.area}" if owner == seat else area_of(table, owner)
-
-
-def _own_card_move(table: Table, event: Event, seat: int) -> str:
-    """A move of a card, in the second person, without a full stop ("" for another kind)."""
-    name, card = namers(table)
-
-    def area(owner: int) -> str:
-        return _your_area(table, seat, owner)
-
-    def source(of: Source) -> str:
-        return "" if of is Source.HAND else f" from {SOURCE_NAMES[of]}"
-
-    match event:
-        case Draw(count=count):
-            return f"You drew {'a card' if count == 1 else cards_count(count)}"
-        case Play(card=played, into=into, source=where, targets=aimed):
-            elsewhere = "" if into in (None, seat) else f" into {area(into)}"
-            return f"You played {card(played)}{source(where)}{elsewhere}{targeting(table, aimed, seat)}"
-        case Respond(card=played):
-            return f"You played {card(played)}"
-        case Bring(card=brought, into=into, source=where):
-            return f"You brought {card(brought)} into {area(into)}{source(where)}"
-        case Destroy(card=destroyed, owner=owner):
-            return f"You destroyed {card(destroyed)} in {area(owner)}"
-        case Steal(card=stolen, owner=owner):
-            return f"You stole {card(stolen)} from {area(owner)}"
-        case Sacrifice(card=sacrificed):
-            return f"You sacrificed {card(sacrificed)}"
-        case Save(card=saved, other_card=saver):
-            return f"You saved {card(saved)} by {save_cost(table, saver)} instead"
-        case Discard():
-            return f"You discarded {discarded(table, event, seat)}"
-        case ReturnToHand(card=returned, owner=owner):
-            hand = "your hand" if owner == seat else f"{name(owner)}'s hand"
-            return f"You returned {card(returned)} from {area(owner)} to {hand}"
-        case ToDiscard(card=gone, owner=owner):
-            return f"You put {card(gone)} from {area(owner)} on the discard pile"
-        case Take(card=taken, source=where):
-            return f"You took {card(taken)} from {SOURCE_NAMES[where]} and showed it"
-        case Swap(card=one, owner=owner, other_card=other, other_owner=other_owner):
-            return f"You swapped {card(one)} in {area(owner)} with {card(other)} in {area(other_owner)}"
-        case SwapHands(other=other):
-            return f"You swapped hands with {name(other)}"
-        case Move(card=moved, owner=owner, into=into):
-            return f"You moved {card(moved)} from {area(owner)} to {area(into)}"
-        case ToNursery(card=gone, owner=owner):
-            return f"You sent {card(gone)} from {area(owner)} back to the Nursery"
-        case GiveCard(card=given, to=to):
-            return f"You gave {card(given) if given else 'a card'} from your hand to {name(to)}"
-    return ""
-
-
-def _own_turn_move(table: Table, event: Event, seat: int) -> str:
-    """A move of the turn or of what the table declares, in the second person, without a full stop."""
-    name, card = namers(table)
-    match event:
-        case EndTurn(to=to):
-            return "You ended your turn" + ("" if to is None else f", and {name(to)} takes the next turn")
-        case SetHand(count=count):
-            return f"You hold {cards_count(count)}"
-        case ToDeck(what=Gathered.HAND):
-            return "Your hand went back into the deck"
-        case ToDeck(what=Gathered.STABLE):
-            return f"Your {table.profile.vocabulary.area} went back into the deck"
-        case ToDeck(owner=None):
-            return "You put a card from your hand back into the deck"
-        case ToDeck(card=put, owner=int(owner)):
-            return f"You put {card(put)} from {_your_area(table, seat, owner)} back into the deck"
-        case SetGoal(count=count):
-            return f"You now need {creatures(table, count)} to win"
-        case CannotWin(barred=barred):
-            return "You cannot win for now" if barred else "You can win again"
-        case SkipTurn():
-            return "You will miss your next turn"
-        case UseEffect(card=used):
-            return f"You use the effect of {card(used)}: tap {PAGE_LABELS['resolve']} when it is done"
-    return ""

@@ -1,0 +1,61 @@
+"""Who a fact's words are for (`Audience`): the table, said and shown on the laptop; the brief level; the phone of
+the player the words are about; another player's phone; a narrow braille display.
+
+A fact carries values; each front end asks `words_for` for its own audience's words of it (the braille display,
+the phones' last moves), and a new audience is one member here and one branch in `words_for` (matched exhaustively:
+mypy names the `match` a new member leaves out, `assert_never`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import assert_never
+
+from assistant.core.game.about import About
+
+__all__ = ["Audience", "words_for", "asked_narrow"]
+
+
+class Audience(enum.Enum):
+    """Who hears or reads a fact's words."""
+
+    TABLE = "table"
+    """The laptop, said and shown: the table's words, with how to say the next move where it helps ("say resolve
+    when it is done")."""
+    BRIEF = "brief"
+    """The laptop at the brief level: the facts alone, short."""
+    OWN_PHONE = "own-phone"
+    """The phone of the player who made the move: in the second person ("You drew a card."), never how to say a move
+    (the phone's buttons say how)."""
+    OTHER_PHONE = "other-phone"
+    """Another player's phone: the table's words, never how to say a move."""
+    NARROW = "narrow"
+    """A braille display of 20 cells or fewer, whose first window holds two or three words: who, or the question,
+    first."""
+
+
+def words_for(fact: About, audience: Audience) -> str:
+    """A fact's words for an audience: the table's words; brief, its short form ("Ben's turn." for "Ben's turn: may
+    use the Blue Herd Bonus.", said when it is folded again and held on a braille display); a narrow braille
+    display's, who asks or the question first, else its short form; its own player's phone's, in the second person
+    ("You drew a card."), else another phone's; another phone's, never how to say a move, else the table's."""
+    match audience:
+        case Audience.TABLE:
+            return fact.text
+        case Audience.BRIEF:
+            return fact.folded_text
+        case Audience.NARROW:
+            return fact.narrow or fact.folded_text
+        case Audience.OWN_PHONE:
+            return fact.own or fact.phone or fact.text
+        case Audience.OTHER_PHONE:
+            return fact.phone or fact.text
+        case _:  # pragma: no cover - mypy checks every audience is named above
+            assert_never(audience)
+
+
+def asked_narrow(facts: Iterable[About]) -> tuple[str, ...]:
+    """The questions and warnings among the facts that a narrow braille display words apart (who asks, or the
+    question, first: "Ben: new phone. Let it in?"), in those words; empty where none has words of its own there."""
+    return tuple(words_for(fact, Audience.NARROW) for fact in facts if fact.narrow)
