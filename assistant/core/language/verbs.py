@@ -476,9 +476,10 @@ VERBS: tuple[Verb, ...] = (
         ("`share devices`", "the phones joined and waiting, by player and by the short name each showed (\"blue 7\")"),
         ("`share remove Ben`, `share remove Ben 2`, `share remove blue 7`", "take Ben's phones off the table, or only "
          "his phone 2, or the phone whose short name is blue 7 (a new join code is made and shown, not said)"),
-        ("`share allow Ben`, `share refuse Ben`", "let in, or keep out, the phone asking to join as Ben (also yes or "
-         "no to the question the laptop asks); `share allow` or `share refuse` alone: the phone that has waited "
-         "longest; `share refuse all`: every phone that waits, at once"),
+        ("`share allow Ben`, `share refuse Ben`, `share allow blue 7`", "let in, or keep out, the phone asking to "
+         "join as Ben (also yes or no to the question the laptop asks), or by its short name (when two phones ask as "
+         "Ben, only the name answers); `share allow` or `share refuse` alone: the phone that has waited longest; "
+         "`share refuse all`: every phone that waits, at once"),
         ("`share off`", "stop sharing the table; `Ben share allow`, `Ben share refuse`, `Ben share remove`: as "
          "`share allow Ben`, ...; `help share` says every form"),
     )),
