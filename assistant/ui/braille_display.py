@@ -143,7 +143,8 @@ class DisplayLink:
     def digest_first(self) -> None:
         """F8 asked what other hands did: the digest that answers it (the next answer) is shown first, never a fact
         held before it, and holds none of its own; the moves it told no longer wait (`BrailleView.digest_said`): it
-        never says the held fact or the win twice."""
+        never says the held fact or the win twice. On a small display (`NARROW_CELLS`), whose first window holds its
+        heading alone, each of them still waits, to be read in a first window of its own."""
         with self.lock:
             self._digest = True
 
