@@ -1,7 +1,8 @@
 """Phones acting while a deaf-blind player reads only a real BRLTTY display: what reaches the display.
 
     .venv/bin/python -m benchmarks.braille_phones [--json] [--widths 40 14] [--readers first full]
-        [--typing display keyboard] [--stall SECONDS] [--kill SECONDS] [--away-at BURST]
+        [--typing display keyboard] [--stall SECONDS] [--kill SECONDS] [--away-at BURST] [--digest]
+        [--read-s SECONDS]
 
 A real BRLTTY draws a TTY braille display of 40 or 14 cells on a pseudo-terminal (as the tests do); the Textual app
 runs headless with `--braille-display --no-speech`. She (Dee, the host) starts a four-player game on the display
@@ -16,20 +17,29 @@ reader (`--readers full`) reads every window: it pans right through the held fac
 goes on. With `--typing keyboard` her lines are typed on the computer's keyboard instead (the app's input line,
 which the display follows). Each reader is run with each way of typing, at each width.
 
+A reader takes `--read-s` seconds (0.1 by default) to read a window before she goes on. With `--digest` she asks
+what other hands did (F8) the moment her turn comes (the third burst's last move), while moves of the burst may
+still wait unread, and reads each part's first window, F8 again until the digest is all said (at 14 cells and a
+second a window: 5 of 15 moves never readable and 1 of 3 turns' ends with the new turn first before a small
+display kept the moves F8 told waiting; docs/braille.md). At 40 cells the moves a whole digest told no longer wait,
+by design (its first window holds its newest decisive fact, the rest is read by panning): a first-window reader
+there misses them, and the run says so.
+
 With `--stall SECONDS` BRLTTY is stopped (SIGSTOP) for that long from the start of burst `--away-at` (counted from 0:
 1, the second, by default; 3, the burst with the win): its moves come and she types `tally` while nothing reaches
 the display; then it resumes (SIGCONT). With `--kill SECONDS` it is killed (SIGKILL) there instead and started
 again on the same port that many seconds later.
 
-Figures (goal 0 each, but the win: read in every run): phone moves never readable (no window the reader read was
-the start of the move's first line); win readable (a window read began with the win); her own answers not first
-(a line of hers answered while the display was there whose next frame's first window was not the start of its
-answer or of its decisive fact); keys lost (characters typed that a BRLTTY or the keyboard received, missing from
-the lines the session was given); unread text replaced (a row written whose text differs from the one before, with
-no key pressed since that one was drawn). Keys typed on the display while no BRLTTY ran are counted apart
-("typed with no BRLTTY"): a display's keys reach a program only through the BRLTTY that reads it (docs/braille.md,
-"Keys typed while BRLTTY goes and comes back"). BRLTTY started again is started on a new line, as a real display's
-line holds nothing while no driver has it open.
+Figures (goal 0 each, but the win: read in every run, and the turns' ends: all): phone moves never readable (no
+window the reader read was the start of the move's first line); win readable (a window read began with the win);
+phone turns' ends with the new turn first (a window read began with the move's point: who and the new turn, or the
+new turn alone); her own answers not first (a line of hers answered while the display was there whose next frame's
+first window was not the start of its answer or of its decisive fact); keys lost (characters typed that a BRLTTY or
+the keyboard received, missing from the lines the session was given); unread text replaced (a row written whose
+text differs from the one before, with no key pressed since that one was drawn). Keys typed on the display while no
+BRLTTY ran are counted apart ("typed with no BRLTTY"): a display's keys reach a program only through the BRLTTY
+that reads it (docs/braille.md, "Keys typed while BRLTTY goes and comes back"). BRLTTY started again is started on
+a new line, as a real display's line holds nothing while no driver has it open.
 """
 
 from __future__ import annotations
@@ -55,6 +65,10 @@ HER_TURN = ("draw", "end turn")
 WIN = "ana wins!"
 #: How long a reader waits to feel the display change after a key before she goes on (types, or presses again).
 FELT_WITHIN = 1.0
+#: At most this many F8s in a row, each the next part of the digest (`--digest`).
+F8_PARTS = 4
+#: The seconds a reader takes to read a window before she goes on (`--read-s`).
+READ_S = 0.1
 #: A bound on waits for the app that only a hang reaches (never a measure).
 HANG = 30.0
 
@@ -82,13 +96,15 @@ def measure(
     width: int = 40,
     away_at: int = 1,
     pace: float = 1.0,
+    digest: bool = False,
+    read_s: float = READ_S,
 ) -> dict[str, Any]:
     """The figures, with the count of moves and keys they are out of, for a first-window reader or a full one
     (`full`), typing on the display or on the computer's keyboard (`keyboard`), on a display `width` cells wide;
     `stall`: BRLTTY is stopped (SIGSTOP) that many seconds from the start of burst `away_at`, while its moves come
     and she types; `kill`: BRLTTY is killed (SIGKILL) there instead, and started again on the same port that many
     seconds later; `pace`: the gaps between moves, after a burst and in her turn times this (the smoke run's
-    `SMOKE_PACE`)."""
+    `SMOKE_PACE`); `digest`: F8 the moment her turn comes; `read_s`: the seconds she takes to read a window."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from braille_display import _start_brltty  # type: ignore[import-not-found]
 
@@ -96,6 +112,7 @@ def measure(
     from assistant.cli import build_parser
     from assistant.commands.app import make_app
     from assistant.core.braille import celltable
+    from assistant.core.game.about import Topic
     from assistant.core.words.pace import move_point
 
     translator = Translator()
@@ -113,7 +130,11 @@ def measure(
     recorder = _Recorder(link, text_of, given, keys)
     recorder.wire(app)
     firsts: list[tuple[str, ...]] = []
+    turn_points: list[tuple[str, ...]] = []
+    """The points of each phone move that began a turn (who and the new turn, the new turn alone)."""
+    f8s = 0
     reader = _Reader(server, link, text_of, given, keys, full)
+    reader.read_s = read_s
     reader.recorder = recorder
     crashes: list[str] = []
     servers = [server]
@@ -124,7 +145,7 @@ def measure(
             await pilot.pause(0.02)
 
     async def run() -> None:
-        nonlocal server
+        nonlocal server, f8s
         async with app.run_test(size=(100, 40)) as pilot:
             reader.pilot = pilot if keyboard else None
             await reader.type_line(NEW_GAME)
@@ -147,9 +168,19 @@ def measure(
                     first = reply.lines[0] if reply is not None else ""
                     points = move_point(player, reply.facts, reply.tells) if reply is not None else ()
                     firsts.append((first, *(f"{point} {first}" for point in points)))
+                    if reply is not None and any(fact.topic is Topic.TURN for fact in reply.facts):
+                        turn_points.append(points)
                     if number == 1:
                         await reader.type_line("tally")  # her own command, typed at once mid-burst
                     await pilot.pause(BURST_GAP * pace)
+                for _part in range(F8_PARTS if index == 2 and digest else 0):  # her turn has come: what did
+                    reader.own = len(given) + 1  # the others do? (each part, F8 again until it is all said)
+                    keys["pressed"] += 1
+                    await pilot.press("f8")
+                    await until(pilot, lambda: not reader.own)
+                    f8s += 1
+                    if not app.session.news:
+                        break
                 if index == len(bursts) - 1:
                     await reader.type_line("tally")  # after the win, as she would
                 if index == away_at and stall:
@@ -175,9 +206,15 @@ def measure(
     finally:
         for started in servers:
             started.stop()
+    for _ in range(f8s):  # (F8: no line she typed)
+        given.remove("missed")
     report = _report(firsts, reader.windows, given, reader.lines, len(recorder.replaced))
+    report["turn_ends"] = len(turn_points)
+    report["turn_ends_new_turn_first"] = sum(
+        1 for points in turn_points if any(w.lower().startswith(p.lower()) for w in reader.windows for p in points)
+    )
     kind = {"reader": "full" if full else "first window", "typing": "keyboard" if keyboard else "display"}
-    setup = {"width": width, "stall_s": stall, "kill_s": kill, "away_at": away_at}
+    setup = {"width": width, "stall_s": stall, "kill_s": kill, "away_at": away_at, "digest": digest, "read_s": read_s}
     return {**kind, **setup, **report, **recorder.figures(), "brltty_ended_at_start": crashes}
 
 
@@ -310,6 +347,8 @@ class _Reader:
         """Every line typed, and whether a program could receive it (False: typed on a display with no BRLTTY)."""
         self.pressed_at: float | None = None
         """When it pressed a key whose effect it has not felt yet (None: it has felt the display change since)."""
+        self.read_s = READ_S
+        """The seconds it takes to read a window before it goes on."""
 
     def press(self, key: str) -> None:
         self.keys["pressed"] += 1
@@ -363,7 +402,7 @@ class _Reader:
             cells = self.server.cells()
             text = self.text_of(cells)
             now = time.monotonic()
-            ready = now - quiet_since > (0.1 if not unfelt else FELT_WITHIN) and unfelt < 2
+            ready = now - quiet_since > (self.read_s if not unfelt else FELT_WITHIN) and unfelt < 2
             if text and text != seen:
                 seen, quiet_since, unfelt = text, now, 0
                 self.pressed_at = None
@@ -424,6 +463,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stall", type=float, default=0.0, help="stop BRLTTY this many seconds mid-game")
     parser.add_argument("--kill", type=float, default=0.0, help="kill BRLTTY mid-game, start it again this later")
     parser.add_argument("--away-at", type=int, default=1, choices=range(4), help="the burst it goes at (3: the win)")
+    parser.add_argument("--digest", action="store_true", help="F8 the moment her turn comes (moves may still wait)")
+    parser.add_argument("--read-s", type=float, default=READ_S, help="the seconds she takes to read a window")
     parser.add_argument(
         "--smoke",
         action="store_true",
@@ -435,7 +476,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke:
         args.widths, args.readers, args.typing, pace = [40], ["first"], ["display"], SMOKE_PACE
     reports = [
-        measure(reader == "full", typing == "keyboard", args.stall, args.kill, width, args.away_at, pace)
+        measure(
+            reader == "full",
+            typing == "keyboard",
+            args.stall,
+            args.kill,
+            width,
+            args.away_at,
+            pace,
+            args.digest,
+            args.read_s,
+        )
         for width in args.widths
         for reader in args.readers
         for typing in args.typing
@@ -446,16 +497,26 @@ def main(argv: list[str] | None = None) -> int:
         away = f", BRLTTY stopped {report['stall_s']:g} s" if report["stall_s"] else ""
         away += f", BRLTTY killed for {report['kill_s']:g} s" if report["kill_s"] else ""
         away += f" from burst {report['away_at']}" if away else ""
+        away += ", F8 as her turn comes" if report["digest"] else ""
+        away += f", {report['read_s']:g} s a window" if report["read_s"] != READ_S else ""
         print(f"{report['width']} cells, {report['reader']} reader, typing on the {report['typing']}{away}:")
         print(f"  phone moves never readable  {report['never_readable']} of {report['moves']}  (goal 0)")
         print(f"  win readable                {'yes' if report['win_readable'] else 'NO'}  (goal yes)")
+        print(
+            f"  turn ends, new turn first   {report['turn_ends_new_turn_first']} of {report['turn_ends']}  (goal all)"
+        )
         print(f"  own answers not first       {report['own_not_first']} of {report['own_answers']}  (goal 0)")
         print(f"  keys lost                   {report['keys_lost']} of {report['keys_typed']}  (goal 0)")
         print(f"  keys typed with no BRLTTY   {report['keys_typed_with_no_brltty']}")
         print(f"  unread text replaced        {report['unread_replaced']}  (goal 0)")
         print(f"  windows read                {report['windows_read']}")
     failed = any(
-        r["never_readable"] or r["keys_lost"] or r["unread_replaced"] or r["own_not_first"] or not r["win_readable"]
+        r["never_readable"]
+        or r["keys_lost"]
+        or r["unread_replaced"]
+        or r["own_not_first"]
+        or not r["win_readable"]
+        or r["turn_ends_new_turn_first"] < r["turn_ends"]
         for r in reports
     )
     return 1 if failed and not args.smoke else 0

@@ -25,6 +25,10 @@ Measures, per game and set-up (goals from issue 87, checked in `goals`, printed)
   the pile, a Neigh, an Instant, a destroy or steal: `words.kinds.is_decisive`) heard in full (goal all); moves
   heard out of the order recorded (goal none);
 - the win: the winning key or tap to the first sound of the sentence that says it (goal 1.0 s).
+- each phone move said by both voices (hers or her reader's, and the table voice's), and of those said by both at
+  once (in plain mode beside her reader: its printed line read while the table voice said it; goal none where the
+  table voice is on); in plain mode, the phone moves printed for her reader, whether or not her next Enter stopped
+  it before it read them (each one her reader would say while the table voice says it too).
 - the phones' taps: dead buttons tapped, a tap on a button whose move the table no longer allows (goal none), and
   the moves the table answered refused or stale; every save "instead" asked of the card's owner on their own phone
   (goal all: Ben's Black Knight Unicorn may save the card Cy destroys in the Unstable Unicorns game).
@@ -331,6 +335,8 @@ class PlainReader:
         self.lock = threading.Lock()
         self.pending = ""
         self.typed: list[str] = []
+        self.given: list[str] = []
+        """Every line handed to her reader, in order (what it says unless her Enter stops it first)."""
 
     def keyed(self, line: str) -> None:
         """Her line is about to be typed and sent: its echo is not read, and its Enter stops the speech."""
@@ -350,6 +356,7 @@ class PlainReader:
             for line in lines:
                 words = self._words(line)
                 if words:
+                    self.given.append(words)
                     self.client.speak(words)
 
     def _words(self, line: str) -> str:
@@ -547,6 +554,7 @@ def play(
             finally:
                 phones.close()
         records = app.records()[began:]
+        handed = list(plain.given) if plain is not None else []  # (her reader's lines in the game)
         first_bytes = list(app.first_bytes.times)
         calm = time.perf_counter()
         if reader is not None:
@@ -564,6 +572,8 @@ def play(
     in_game = [message for message in said if message["start"] < calm]
     heard = plain_records(records, in_game) if plain else [*records, *reader_records(records, in_game)]
     figures = measure(heard, first_bytes, keys, taps)
+    if plain is not None:  # (whether or not her next Enter stopped her reader before it began them)
+        figures["moves_printed_for_her_reader"] = _printed_for_her_reader(records, handed)
     if not table_voice:
         figures["one_voice_bound"] = one_voice_bound(records, keys[game_keys:])
     voices = measure_voices(folder / "sounds.jsonl", said if reader else None, two=table_voice)
@@ -777,6 +787,7 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                     first[at] = min(first.get(at, said[0]["audio"]), said[0]["audio"])
                     whole[at] = whole.get(at, False) or all(e["heard_whole"] for e in said)
     move_ms = [(first[at] - tapped[at]) * 1000 for at in tapped if at in first]
+    twice, twice_at_once = _said_twice(utterances, tapped, sentences)
     # a tap while something is said (either voice, her reader), and one in silence; of the first, while the table
     # voice was saying something (its queue), and while only her voice was (the table voice free). An utterance is
     # being said from the moment its worker took it until it was done with it: a tap while its sound is rendered, or
@@ -832,9 +843,44 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
         "decisive_moves": len(decisive),
         "decisive_heard_in_full": sum(1 for at in decisive if whole.get(at)),
         "moves_out_of_order": out_of_order,
+        "moves_said_by_both_voices": twice,
+        "moves_said_twice_at_once": twice_at_once,
         "win_ms": win_ms,
         "load_1min": round(os.getloadavg()[0], 2),
     }
+
+
+def _printed_for_her_reader(records: list[dict], handed: list[str]) -> int:
+    """The phone moves whose first line was handed to her reader in plain mode (`PlainReader.given`, in the game), a
+    line printed for one of her own replies in the same words ("Ben 1 Unicorn.", her `stable Ben`) not counted."""
+    from collections import Counter
+
+    lines = Counter(handed)
+    lines.subtract(line for r in records if "shown" in r and r["own"] for line in r["lines"])
+    printed = 0
+    for reply in (r for r in records if "shown" in r and not r["own"] and r["moves"] and r["lines"]):
+        if lines[reply["lines"][0]] > 0:
+            lines[reply["lines"][0]] -= 1
+            printed += len(reply["moves"])
+    return printed
+
+
+def _said_twice(utterances: dict[int, dict], tapped: dict[int, float], sentences: Any) -> tuple[int, int]:
+    """The phone moves said by both voices (her own voice or her reader, and the table voice), and of those the ones
+    said by both at once (in plain mode beside her reader: its printed line read while the table voice said it):
+    each voice's sentences that carry the move, by the moves each utterance's pieces carry."""
+    spans: dict[int, dict[str, list[tuple[float, float]]]] = {}
+    for number, utterance in utterances.items():
+        voice = utterance.get("voice", "hers")
+        for piece in utterance["pieces"]:
+            said = [(e["audio"], max(e["end"], e["audio"])) for e in sentences(number, piece["start"], piece["end"])]
+            for at in (at for at in piece["moves"] if at in tapped and said):
+                spans.setdefault(at, {"hers": [], "table": []})[voice] += said
+    both = [by for by in spans.values() if by["hers"] and by["table"]]
+    at_once = [
+        by for by in both if any(min(a_end, b_end) > max(a, b) for a, a_end in by["hers"] for b, b_end in by["table"])
+    ]
+    return len(both), len(at_once)
 
 
 def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
@@ -948,6 +994,7 @@ def goals(run: dict[str, Any]) -> dict[str, bool]:
             pitch >= PITCH_APART or pitch <= 1 / PITCH_APART
         )
         met[f"table voice's rate >= {RATE_APART}x hers"] = rate is not None and rate >= RATE_APART
+        met["no move said twice at once"] = run["moves_said_twice_at_once"] == 0
     else:
         met[f"every move within {ONE_VOICE_GOAL_MS / 1000:.0f} s (max)"] = (
             run["tap_to_first_audio_ms"].get("max", 0.0) <= ONE_VOICE_GOAL_MS
@@ -1018,6 +1065,8 @@ def _print(run: dict[str, Any], out: Any) -> None:
     table_ms, hers_ms = run["tap_to_first_audio_table_speaking_ms"], run["tap_to_first_audio_only_hers_speaking_ms"]
     her, table = run["her_voice"], run["table_voice"] or {}
     voices = SETUPS[run["setup"]].title
+    printed = run.get("moves_printed_for_her_reader")
+    plain = f", printed for her reader {printed}" if printed is not None else ""
     print(f"{run['game']}, {voices}, a key every {run['interval_s']} s, phones 2 to 5 s apart (seed {run['seed']}, "
           f"load {run['load_1min']}): {run['own_keys']} own keys, Enter to its own words median "
           f"{own.get('median')} ms, p90 {own.get('p90')} ms, max {own.get('max')} ms, never heard "
@@ -1029,7 +1078,9 @@ def _print(run: dict[str, Any], out: Any) -> None:
           f"{idle.get('p90')} ms; never heard {run['moves_never_heard']} (ends settled "
           f"{run['ends_settled_by_the_next_turn']}); phone turns' ends heard {run['phone_turn_ends_heard']}/"
           f"{run['phone_turn_ends']}; decisive heard in full {run['decisive_heard_in_full']}/{run['decisive_moves']}; "
-          f"out of order {run['moves_out_of_order']}; the win {run['win_ms']} ms after its key; both voices at once "
+          f"out of order {run['moves_out_of_order']}; said by both voices {run['moves_said_by_both_voices']}, twice "
+          f"at once {run['moves_said_twice_at_once']}{plain}; the win {run['win_ms']} ms after its key; both voices "
+          f"at once "
           f"{run['overlap_s']} s, both in the middle {run['overlap_both_middle_s']} s; dead buttons tapped "
           f"{len(run['dead_buttons_tapped'])}, moves refused {len(run['moves_refused'])}; saves asked "
           f"{run['saves_asked']}, of the owner {run['saves_asked_of_owner']}; her voice {her['pitch_hz']} Hz, "

@@ -67,3 +67,26 @@ def test_one_voice_holds_back_at_least_the_keys_its_moves_cannot_fit_between_her
     assert bound["faster_needed_x"] == 1.5  # 3.2 s to fit in 1.0 s free and one key's 1.2 s
     records = [r for r in records if r.get("shown") != 5 * 1.2 + 0.005]  # a key that showed no reply: its gap free
     assert one_voice_bound(records, keys)["late_keys_at_least"] == 1
+
+
+def test_a_move_her_reader_reads_while_the_table_voice_says_it_is_said_twice_at_once():
+    """Plain mode beside her reader: Ben's move printed (her reader reads it) and said by the table voice over the
+    same seconds is said twice at once; Cy's, read by her reader after the table voice said it, twice but not at
+    once; Dee's, said by the table voice alone, once."""
+    shown = [{"shown": at, "own": False, "speech": "moved.", "moves": {str(n): [who, "DRAW"]}, "win": False}
+             for n, who, at in ((1, "Ben", 1.0), (2, "Cy", 5.0), (3, "Dee", 9.0))]  # fmt: skip
+    table = [{**_utterance(10 + n, at + 0.05, "moved.", other=True, moves=(n,)), "voice": "table"}
+             for n, at in ((1, 1.0), (2, 5.0), (3, 9.0))]  # fmt: skip
+    records = [
+        *shown,
+        *table,
+        *(_sentence(10 + n, at + 0.1, 1.0) for n, at in ((1, 1.0), (2, 5.0), (3, 9.0))),
+        _utterance(-1, 1.1, "Ben drew a card.", other=True, moves=(1,)),
+        _sentence(-1, 1.2, 1.0),  # over the table voice's 1.1 to 2.1
+        _utterance(-2, 6.5, "Cy drew a card.", other=True, moves=(2,)),
+        _sentence(-2, 6.5, 1.0),  # after the table voice's 5.1 to 6.1
+    ]
+    taps = [("Ben", 1.0), ("Cy", 5.0), ("Dee", 9.0)]
+    figures = measure(records, [], [0.0], taps)
+    assert figures["moves_said_by_both_voices"] == 2
+    assert figures["moves_said_twice_at_once"] == 1

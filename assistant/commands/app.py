@@ -291,10 +291,15 @@ def _run_plain_mode(
                 session, lines, echo=True, first=first, speak=speaker, display=braille, share=share, notes=notes
             )
         prompt = PROMPT if listening else ""
+        read = bool(reader)  # (her reader reads the printed lines: other hands' moves are said once, `run_plain`)
         if sys.stdin.isatty():  # typed by a person: line editing and history (readline prints the prompt)
             typed = edited_lines(prompt)
-            return run_plain(session, typed, first=first, speak=speaker, display=braille, share=share, notes=notes)
-        return run_plain(session, first=first, speak=speaker, prompt=prompt, display=braille, share=share, notes=notes)
+            return run_plain(
+                session, typed, first=first, speak=speaker, display=braille, share=share, notes=notes, reader=read
+            )
+        return run_plain(
+            session, first=first, speak=speaker, prompt=prompt, display=braille, share=share, notes=notes, reader=read
+        )
     finally:
         close_speaker(speaker)
         if braille is not None:

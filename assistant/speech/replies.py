@@ -138,6 +138,14 @@ class ReplySpeaker(SaysByOrigin):
         said = Utterance.of_reply(reply, source, priority, private=private, sound=sound, hand=hand, names=self.names())
         self.service.speak(said)
 
+    @property
+    def table_voice(self) -> bool:
+        """Other hands' moves are said now in a voice of their own, the table voice (made, with a voice, and speech
+        not muted), not in turn in hers: the plain mode beside her screen reader then leaves them unprinted, so each
+        is heard once."""
+        table = self.service.table
+        return table is not None and table.speaks and not self.service.muted
+
     def attach(self, on_notice) -> None:
         """Send the service's notices not yet shown (a player that failed, even before the app was ready) and the
         later ones to `on_notice`, which only posts a message."""

@@ -131,8 +131,9 @@ class DisplayLink:
                 held, rest = None, None
             self.view.show(lines, held, rest=rest, waits=not own_key, points=points, turn=turn, notice=notice,
                            move=bool(reply.tells), away=away)  # fmt: skip
-            if digest:  # the moves it told wait no longer (the session's news is empty once it is all said)
-                self.view.digest_said(whole=not self.session.news, win=win)
+            if digest:  # the moves it told wait no longer (the session's news is empty once it is all said), but on
+                # a small display, whose first window holds its heading alone: there each is still read apart
+                self.view.digest_said(whole=not self.session.news, win=win, apart=narrow)
             elif self.session.game is not self._game or (
                 own_key and any(fact.topic is Topic.MOVE for fact in reply.tells)
             ):  # her own move, or another game: the next digest tells only the moves from here on
@@ -146,7 +147,8 @@ class DisplayLink:
     def digest_first(self) -> None:
         """F8 asked what other hands did: the digest that answers it (the next answer) is shown first, never a fact
         held before it, and holds none of its own; the moves it told no longer wait (`BrailleView.digest_said`): it
-        never says the held fact or the win twice."""
+        never says the held fact or the win twice. On a small display (`NARROW_CELLS`), whose first window holds its
+        heading alone, each of them still waits, to be read in a first window of its own."""
         with self.lock:
             self._digest = True
 

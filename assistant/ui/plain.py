@@ -35,7 +35,9 @@ PROMPT = "> "
 class Prompt:
     """The prompt the plain mode waits at, at a terminal, so that a notice that comes meanwhile (a sound that failed)
     is printed on a line of its own, the prompt and what was typed so far shown again under it: printed after the
-    `> `, it read as part of the line being typed."""
+    `> `, it read as part of the line being typed. Another hand's lines that come meanwhile are printed the same way
+    at a bare prompt, and held until her Enter while she has begun a line (`beside`): printed into it, a phone's
+    "Cy played Neigh." joined her half-typed line ("turnCy played Neigh."), and her reader read the two as one."""
 
     def __init__(self) -> None:
         self.shown = ""
@@ -62,6 +64,27 @@ class Prompt:
             if self.shown:
                 sys.stdout.write(self.shown + _typed())
                 sys.stdout.flush()
+
+    def beside(self, lines: Sequence[str], stream: TextIO, waiting: list[str]) -> None:
+        """Print `lines` on `stream` (stdout) while a line may be read: at once when none is (her line is being
+        answered, or a script runs); at the prompt with nothing typed, after the lines `waiting` (taken from it), on
+        lines of their own, the prompt shown again under them. With part of a line typed nothing is printed: they
+        join `waiting`, which the caller prints after her Enter, as readline-based programs hold what comes while a
+        line is edited (a line redrawn under them would leave readline's cursor where it was not, had she moved it
+        back in the line)."""
+        with self.lock:
+            if self.shown and _typed():
+                waiting.extend(lines)
+                return
+            if self.shown:
+                lines = [*waiting, *lines]
+                waiting.clear()
+                stream.write("\r\x1b[K")  # back to the start of the prompt's line, cleared
+            for text in lines:
+                print(text, file=stream)
+            if self.shown:
+                stream.write(self.shown)
+            stream.flush()
 
 
 def _typed() -> str:
@@ -121,6 +144,7 @@ def run_plain(
     display: DisplayLink | None = None,
     share: str | None = None,
     notes: Sequence[str] = (),
+    reader: bool = False,
 ) -> int:
     """Read lines until end of input or `quit`; print (and speak, if `speak` is given) each reply.
 
@@ -129,14 +153,16 @@ def run_plain(
     braille display that shows every answer too, whose keys are answered like lines typed (one at a time with
     the lines read here); `share`: share the table at once (`--share`: "" for the local-network address, or
     ADDRESS:PORT); `notes`: lines about the app itself (the speech engine chosen), printed on stderr just after the
-    greeting, so the first words are the app's. Moves from phones are carried out under the same lock as the lines
-    read here and the display's keys, in the order they arrive, and shown and said like a typed line's answer.
+    greeting, so the first words are the app's; `reader`: a screen reader reads the printed lines aloud (`speak`
+    then says only what the reader does not: its earcons, and other hands' moves in the table voice). Moves from
+    phones are carried out under the same lock as the lines read here and the display's keys, in the order they
+    arrive, and shown and said like a typed line's answer (beside her reader, said once: `_Shown`).
     """
     session.screen_keys = False  # the help names lines to type, not the app's keys
     lock = display.lock if display is not None else threading.RLock()
     shared: ThreadedShare | None = None
 
-    shown = _Shown(stdout, speak, display)
+    shown = _Shown(stdout, speak, display, reader=reader)
     show = shown.show
 
     def share_control(argument: str) -> None:  # never under the lock: the server's loop takes it for each move
@@ -168,7 +194,8 @@ def run_plain(
         PROMPTED.answered()
         if line is None or line.strip().lower() in ("quit", "exit"):
             break
-        if not line.strip():
+        if not line.strip():  # (what came while she typed it is printed now)
+            shown.printed.flush()
             continue
         shown.answering = True  # (a phone's move shown from now until her reply is printed after it)
         with lock:
@@ -184,6 +211,7 @@ def run_plain(
                 shared.after(reply)
         if reply.control is Control.SHARE:
             share_control(reply.argument)
+    shown.printed.flush()
     if shared is not None:
         shared.close()
     return 0
@@ -193,14 +221,24 @@ class _Shown:
     """How the plain mode shows a reply: printed, on the braille display, said. A phone's move shown while her line
     is answered (`answering`: from her Enter until her reply is printed) is said at once (the table voice) but
     printed and shown after her reply, in the order the moves came: her screen reader reads all new output in order
-    and her next Enter cancels it, so a move printed just before her reply would take her reply's turn."""
+    and her next Enter cancels it, so a move printed just before her reply would take her reply's turn. One that
+    comes while she has begun a line is printed after her Enter (`Prompt.beside`), never into her line.
 
-    def __init__(self, stdout: TextIO, speak: PlainSpeaker | None, display: DisplayLink | None) -> None:
+    Beside her screen reader (`reader`), each other hand's move is heard once: while the table voice says it (on,
+    with a voice, not muted: `ReplySpeaker.table_voice`) it is not printed, as her reader would read it at the same
+    time (77 of 239 of her reader's messages in a game were other hands' moves, both voices at once for 82.7 s);
+    `missed` and `history` print it when she asks. With no table voice it is printed, for her reader alone."""
+
+    def __init__(
+        self, stdout: TextIO, speak: PlainSpeaker | None, display: DisplayLink | None, *, reader: bool = False
+    ) -> None:
         self.said, self.display = (_Said(speak) if speak is not None else None), display
+        self.printed = _Printed(stdout)
         self.front_ends: tuple[FrontEnd, ...] = tuple(
-            end for end in (_Printed(stdout), self.said, display) if end is not None
+            end for end in (self.printed, self.said, display) if end is not None
         )
         """Every reply is rendered on each, in this order (`show`): printed, said, on a braille display."""
+        self.reader = reader
         self.answering = False
         self.held: list[Reply] = []
 
@@ -209,19 +247,27 @@ class _Shown:
             line = self.said.speak.control(reply.argument) if self.said is not None else NO_SPEECH_KEYS
             self.unsaid(Reply.of(line))
             return
-        if not reply.origin.own_key and self.answering:
-            if self.said is not None:
-                self.said.render(reply)
-            self.held.append(reply)
+        if reply.origin.own_key:
+            for end in self.front_ends:
+                end.render(reply)
             return
-        for end in self.front_ends:
-            end.render(reply)
+        if self.said is not None:
+            self.said.render(reply)
+        if self.answering:
+            self.held.append(reply)
+        else:
+            self.unsaid(reply)
 
     def unsaid(self, reply: Reply) -> None:
-        """Printed and on the braille display, not said (a speech key's answer, which the speaker says itself)."""
+        """Printed and on the braille display, not said (a speech key's answer, which the speaker says itself); another
+        hand's move is not printed beside her reader while the table voice says it (`said_apart`)."""
         for end in self.front_ends:
-            if end is not self.said:
+            if end is not self.said and not (end is self.printed and self.said_apart(reply)):
                 end.render(reply)
+
+    def said_apart(self, reply: Reply) -> bool:
+        """Another hand's reply is said in the table voice, beside a screen reader that reads what is printed."""
+        return self.reader and not reply.origin.own_key and self.said is not None and self.said.table_voice
 
     def unbrailled(self, reply: Reply) -> None:
         """Printed and said, not on the braille display (that the display is lost)."""
@@ -230,10 +276,12 @@ class _Shown:
                 end.render(reply)
 
     def held_after(self) -> None:
-        """Her reply is printed: the moves held meanwhile are printed and shown now (already said)."""
+        """Her reply is printed: the moves held meanwhile are printed and shown now (already said), then what came
+        while she typed her line."""
         self.answering = False
         while self.held:
             self.unsaid(self.held.pop(0))
+        self.printed.flush()
 
 
 def _listen(
@@ -268,17 +316,23 @@ def _listen(
 
 class _Printed:
     """The printed lines as a front end (`FrontEnd`): a reply's lines on stdout, as a screen reader is given them
-    (a new join code is never printed, only that it is ready); `stop` prints nothing."""
+    (a new join code is never printed, only that it is ready), never into a line she has begun at the prompt
+    (`Prompt.beside`); `stop` prints nothing."""
 
     def __init__(self, stdout: TextIO) -> None:
         self.stdout = stdout
+        self.waiting: list[str] = []
+        """Lines that came while she had begun a line at the prompt: printed after her Enter (`flush`)."""
 
     def render(self, reply: Reply) -> None:
         if reply.control is Control.STOP:
             return
-        for text in reply.reader_lines:
-            print(text, file=self.stdout)
-        self.stdout.flush()
+        PROMPTED.beside(reply.reader_lines, self.stdout, self.waiting)
+
+    def flush(self) -> None:
+        """Her line is sent (and answered): the lines that waited for it are printed."""
+        lines, self.waiting[:] = list(self.waiting), []
+        PROMPTED.beside(lines, self.stdout, self.waiting)
 
 
 class _Said:
@@ -293,3 +347,9 @@ class _Said:
             self.speak.control("stop")
             return
         getattr(self.speak, "render", self.speak)(reply)
+
+    @property
+    def table_voice(self) -> bool:
+        """Other hands' moves are said now in a voice of their own (`ReplySpeaker.table_voice`; False for a speaker
+        that has none)."""
+        return bool(getattr(self.speak, "table_voice", False))

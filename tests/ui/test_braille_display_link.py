@@ -90,3 +90,41 @@ def test_a_question_held_is_dropped_once_it_is_closed_elsewhere():
     link.render(session.phone_desk.device_move("Ben", DeviceMove("undo", phoned=("Ben",))).reply)
     assert session.pending is None and not [move for move in link.view.waiting if "Save it?" in move.lines[0]]
     assert not [line for line in link.view.held if "Save it?" in line.text]
+
+
+class Small(Written):
+    """A 14-cell display (one status cell, the unread count), keeping each row written."""
+
+    width = 14
+
+    def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
+        self.rows.append(celltable.from_cells(cells[1:].rstrip(celltable.BLANK)))
+
+
+def test_on_a_small_display_the_moves_f8_told_still_wait_each_read_in_a_first_window_the_new_turn_first():
+    """At 14 cells the digest's first window is its heading ("since your"): a reader who reads first windows met the
+    moves of a burst only inside it, behind "Since your last move: Dee's turn.", once F8 had ended their wait (5 of 20
+    phone moves never met, a turn's end with its new turn first 2 of 6). On a small display each move F8 told still
+    waits, and is read whole, its point first: the new turn first at each turn's end."""
+    from assistant.core.language.device import DeviceMove
+    from assistant.session import Session
+
+    session = Session(load_card_set())
+    display = Small()
+    link = DisplayLink(display, BrailleView(14), session)  # type: ignore[arg-type]
+    link.render(session.handle("new game Ana Ben Cy Dee babies red pink narwhal yellow"))
+    moves = [("Ana", "draw"), ("Ana", "end"), ("Ben", "draw"), ("Ben", "end"), ("Cy", "draw"), ("Cy", "end")]
+    for player, verb in moves:  # a burst from the phones while the answer is on the display: each waits
+        link.render(session.phone_desk.device_move(player, DeviceMove(verb, phoned=("Ana", "Ben", "Cy"))).reply)
+    assert len(link.view.waiting) == len(moves)
+    link.digest_first()  # F8
+    digest = session.handle("missed")
+    link.render(digest)
+    assert digest.lines[0].startswith("Since your last move:")
+    assert display.rows[-1] == "since your"  # all a first window holds of it
+    firsts = []
+    while link.view.waiting:
+        link.answered(link.view.frames)
+        link.press(Press(Key.NEXT_UNREAD))
+        firsts.append(display.rows[-1])
+    assert firsts == ["ana drew a", "ben's turn.", "ben drew a", "cy's turn.", "cy drew a", "dee's turn."], firsts

@@ -46,6 +46,10 @@ def test_beside_her_screen_reader_the_plain_mode_says_a_phones_move_in_the_table
         speaker.players = lambda: ("Ana", "Ben", "Cy", "Dee")
         speaker.other(PhoneReply(MOVE, 1, "Ben"))
         assert speaker.service.wait_idle(60)
+        assert speaker.table_voice  # so the plain mode leaves the move unprinted: her reader never reads it too
+        speaker.service.muted = True
+        assert not speaker.table_voice  # muted: printed, for her reader
+        speaker.service.muted = False
     finally:
         speaker.close()
     plays = [p for p in alsa_capture.plays() if p.stat().st_size > 4000]
@@ -70,6 +74,7 @@ def test_a_table_voice_that_cannot_be_made_is_said_once_with_what_she_gets_inste
     try:
         speaker.other(PhoneReply(MOVE, 1, "Ben"))
         assert speaker.service.wait_idle(30)
+        assert not speaker.table_voice  # none: the plain mode prints the moves, for her reader to read
     finally:
         speaker.close()
     missing = table_voice_missing(TABLE_NO_MIXER, TABLE_INSTEAD_PRINTED)

@@ -381,14 +381,16 @@ class BrailleView:
             self.make_line(turn.text, turn) if turn is not None else None,
         )
 
-    def digest_said(self, whole: bool, win: bool) -> tuple[str, ...]:
+    def digest_said(self, whole: bool, win: bool, *, apart: bool = False) -> tuple[str, ...]:
         """The digest of what other hands did (F8) is the answer shown (holding no fact: it leads with its win or
         turn). It is newer than the facts held, which go (an out-of-date turn must not come before it); their texts.
         The moves it told wait no longer (they would say again what it said, a win above all): every move of this
         stretch of news when it is `whole`, else (more waits for the next F8) a move that tells the win it said.
-        Notices still wait. A whole digest ends the stretch."""
+        `apart`: a display whose first window holds the digest's heading alone (14 cells: "Since your"), where a
+        reader of first windows meets none of the moves in it: each still waits, to be read whole, its point (the
+        new turn, the win) first. Notices still wait. A whole digest ends the stretch."""
         dropped = self.held.drop()
-        self.waiting.digest_said(whole, win)
+        self.waiting.digest_said(whole, win, apart=apart)
         return dropped
 
     def answered(self, frame: int) -> None:

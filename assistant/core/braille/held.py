@@ -263,11 +263,13 @@ class UnreadMoves(Sequence[Waiting]):
         win = next((move.win for move in self._moves if move.win), None)
         return win, next((move.turn for move in reversed(self._moves) if move.turn), None)
 
-    def digest_said(self, whole: bool, win: bool) -> None:
+    def digest_said(self, whole: bool, win: bool, *, apart: bool = False) -> None:
         """The digest of what other hands did (F8) told the moves of this stretch of news: they wait no longer
-        (every one when it is `whole`, else one that tells the win it said); notices still wait. A whole digest ends
-        the stretch."""
+        (every one when it is `whole`, else one that tells the win it said); notices still wait. `apart`: its first
+        window is no more than its heading (a small display), so it told none of them to a reader of first windows:
+        each still waits, to be read whole, its point first. A whole digest ends the stretch."""
         told = [move for move in self._moves if move.news == self.news and (whole or (win and move.win))]
+        told = [] if apart else told
         self._moves = [move for move in self._moves if all(move is not each for each in told)]
         self.news += whole
 
