@@ -5,9 +5,9 @@ from dataclasses import fields
 
 import pytest
 
-from assistant.core.speech.settings import SettingError, SpeechSettings, format_settings, parse_settings
+from assistant.core.speech.settings import BACKENDS, SettingError, SpeechSettings, format_settings, parse_settings
 from assistant.core.words.voice import settings_damaged
-from assistant.speech import OFF, speech_route
+from assistant.speech import OFF, make_backends, speech_route
 from assistant.speech.screenreader import screen_reader_running
 from assistant.storage.settings import load_settings, save_settings, settings_path
 
@@ -173,3 +173,17 @@ def test_speech_route_says_whether_the_app_speaks(monkeypatch):
     assert not speaks(SpeechSettings(speech="on"), no_speech=True)
     monkeypatch.setenv("TABLE_ASSISTANT_SCREEN_READER", "off")
     assert speaks(SpeechSettings(speech="auto"))
+
+
+@pytest.mark.parametrize("backend", [name for name in BACKENDS if name != "auto"])
+def test_every_backend_the_settings_file_may_name_is_one_the_app_makes(backend):
+    """A speech backend is its class (`speech/backends.py`), its name in `BACKENDS` and its maker in `make_backends`:
+    a name the file accepts with no maker, or a maker of another name, fails here."""
+    made, _ = make_backends(SpeechSettings(backend=backend))
+    assert [one.name for one in made] == [backend]
+
+
+def test_auto_tries_every_own_voice_the_platform_has_in_order():
+    names = [name for name in BACKENDS if name not in ("auto", "silent")]
+    assert [one.name for one in make_backends(SpeechSettings(), platform="linux")[0]] == names
+    assert [one.name for one in make_backends(SpeechSettings(), platform="win32")[0]] == names[1:]  # no speechd
