@@ -33,7 +33,7 @@ from textual.widgets import Input, Static
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.language.reply import Choice, FrontEnd, Part
+from assistant.core.language.reply import DIGEST, Choice, FrontEnd, Part
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -451,10 +451,8 @@ class TableApp(DisplayKeys):
 
     def action_missed(self) -> None:
         """F8: what other hands did since the player's last move or since she last asked (the line "missed"); on a
-        braille display its digest first, never a fact held before it."""
-        if self.braille is not None:
-            self.braille.digest_first()
-        self.show(self.session.handle("missed"))
+        braille display its digest first, never a fact held before it (`Source.DIGEST`)."""
+        self.show(self.session.handle("missed").coming(DIGEST))
 
     def action_share(self, argument: str = "") -> None:
         """F9: share the table with phones, or say its address and join code again (the line "share"); F10: the QR
