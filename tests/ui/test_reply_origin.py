@@ -57,6 +57,7 @@ class Display:
     def __init__(self) -> None:
         self.rows: list[str] = []
         self.back: Callable[[], object] | None = None
+        self.stopped: Callable[[], object] | None = None
 
     def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
         self.rows.append(celltable.from_cells(cells[4:].rstrip(celltable.BLANK)))
@@ -68,7 +69,7 @@ class Display:
         return False
 
     def listen(self, on_press, on_lost=None, on_back=None, every=0.0, on_answered=None) -> None:
-        self.back = on_back
+        self.back, self.stopped = on_back, on_lost
 
     def close(self) -> None:
         pass
@@ -119,3 +120,37 @@ def test_the_braille_display_holds_another_hands_move_unread_and_answers_her_key
     assert display.rows[-1] == "sharing."
     link.render(Reply.of("The camera was unplugged.").coming(NOTICE))  # a notice: waits too
     assert display.rows[-1] == "sharing."
+
+
+def test_plain_mode_hands_every_reply_to_every_front_end_and_each_decides_from_its_values(shared):
+    """No front end is skipped by which one it is. That BRLTTY stopped answering reaches the display too, which keeps
+    it (`Source.DISPLAY_LOST`) until it is back, and is overtaken then, as in the app; a speech key's answer reaches
+    the speech, which does not say it again (`Control.SAID`: the speaker said it as it ran the key)."""
+
+    class Muting(Said):
+        def control(self, command: str) -> str:
+            self.heard.append(("control", command))
+            return "Speech muted."
+
+    session = Session(load_card_set())
+    display = Display()
+    link = DisplayLink(display, BrailleView(40), session)  # type: ignore[arg-type]
+    speaker = Muting()
+    waited: list[tuple[bool, ...]] = []
+    printed = StringIO()
+
+    def lines():
+        yield NEW_GAME
+        assert display.stopped is not None and display.back is not None
+        display.stopped()  # BRLTTY stopped answering
+        waited.append(tuple(move.away for move in link.view.waiting))
+        display.back()
+        waited.append(tuple(move.away for move in link.view.waiting))
+        yield "mute"
+
+    assert run_plain(session, lines(), printed, speaker, display=link) == 0  # type: ignore[arg-type]
+    assert waited == [(True,), ()]  # on the display while it is away, overtaken by its return
+    assert ("notice", link.lost().speech) in speaker.heard  # said, and printed
+    assert link.lost().lines[0] in printed.getvalue()
+    assert speaker.heard[-1] == ("control", "mute") and "Speech muted." in printed.getvalue()
+    assert not [said for said in speaker.heard if "Speech muted." in said[1]]  # said once, by the key itself

@@ -94,6 +94,8 @@ class Control(StrEnum):
     """A speech key the front end runs itself, as its key does (`argument`: "mute" as F5, "private" as F6)."""
     SHARE = "share"
     """Share the table with phones, or stop, or list or remove their devices (`share`, `argument` says which)."""
+    SAID = "said"
+    """A speech key's answer (`SPEECH`), which the speaker said itself as it ran the key: shown, never said again."""
 
 
 class Source(StrEnum):
