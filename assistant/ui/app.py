@@ -491,16 +491,10 @@ class TableApp(DisplayKeys):
         """Show a reply on screen and hand it to speech, a braille display and the phones: the one place all happen.
         Each front end (`front_ends`) renders it as its origin asks (`Reply.origin`: her own key, a notice, an
         answer at once, another hand's move); the app first does what a reply's control asks of it, and adds its
-        own keys to the help and to coaching."""
+        own keys to the help and to coaching. An aiming cue (`Reply.hint`) goes to each front end too: each treats
+        it as a hint (the screen on its camera line, the speech when nothing else is said)."""
         if self.camera_worker is not None and not reply.hint:
             self.camera_worker.quiet()  # the reply's screen and speech first (`camera.REPLY_QUIET_S`)
-        if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
-            camera = self.query_one("#camera", Static)
-            camera.update("\n".join(reply.lines))
-            camera.display = bool(reply.lines)
-            if self.speak is not None:
-                self.speak(reply)
-            return
         if reply.control is Control.SHARE:  # `share ...`: the server runs on this loop; its answer is shown then
             self.share.control(reply.argument)
             return
@@ -514,7 +508,8 @@ class TableApp(DisplayKeys):
         if reply.help:  # the command table: the app's own keys after it
             reply = reply.after(*SCREEN_KEYS)
         game = self.session.game
-        if self.session.verbosity is Verbosity.COACHING and reply.lines and game and card_waits(self.session):
+        coaching = self.session.verbosity is Verbosity.COACHING and not reply.hint
+        if coaching and reply.lines and game and card_waits(self.session):
             keys = one_key_coaching(game.table)  # for learners: the keys, said with each question of the pile
             reply = reply.after(keys)
         for front_end in self.front_ends:
@@ -538,8 +533,14 @@ class AnswerPane:
 
     def render(self, reply: Reply) -> None:
         """The reply's lines in the answer region (the one before them into the history), its decisive facts on
-        the status line."""
+        the status line; an aiming cue's (`Reply.hint`) on the camera line, leaving the answer and the history
+        alone."""
         app = self.app
+        if reply.hint:
+            camera = app.query_one("#camera", Static)
+            camera.update("\n".join(reply.lines))
+            camera.display = bool(reply.lines)
+            return
         if app.replies and reply.lines:
             app.history.add(extra=list(app.replies[-1].lines))
         if reply.lines:

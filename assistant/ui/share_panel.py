@@ -40,8 +40,9 @@ class Phones:
         self.panel = panel
 
     def render(self, reply: Reply) -> None:
-        """Tell the phones (`SharePanel.after`)."""
-        self.panel.after(reply)
+        """Tell the phones (`SharePanel.after`); an aiming cue (`Reply.hint`) is the camera's, nothing for them."""
+        if not reply.hint:
+            self.panel.after(reply)
 
 
 #: The screen's class while the QR code is shown: every region hidden but the input line, the camera line and this.

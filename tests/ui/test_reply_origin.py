@@ -154,3 +154,39 @@ def test_plain_mode_hands_every_reply_to_every_front_end_and_each_decides_from_i
     assert link.lost().lines[0] in printed.getvalue()
     assert speaker.heard[-1] == ("control", "mute") and "Speech muted." in printed.getvalue()
     assert not [said for said in speaker.heard if "Speech muted." in said[1]]  # said once, by the key itself
+
+
+def test_the_app_hands_a_camera_cue_to_every_front_end_each_treating_it_as_a_hint(make_app):
+    """An aiming cue goes through the same fan-out as every other reply (`TableApp.front_ends`): the screen puts it
+    on its camera line, leaving the answer alone; the speech hears it; a front end added beside them gets it too."""
+    import asyncio
+
+    from fake_speaker import Heard
+
+    from assistant.core.scanning.aiming import Cue
+    from assistant.scanner.events import CueGiven
+    from assistant.ui.messages import ScannerEvent
+
+    heard: list[Reply] = []
+    rendered: list[Reply] = []
+
+    class Recorded:
+        def render(self, reply: Reply) -> None:
+            rendered.append(reply)
+
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            app.front_ends = (*app.front_ends, Recorded())
+            await pilot.press(*"new game Ana Ben", "enter")
+            await pilot.pause()
+            answer = str(app.query_one("#answer").render())
+            app.post_message(ScannerEvent(CueGiven(Cue.CLOSER)))
+            await pilot.pause()
+            cue = rendered[-1]
+            assert cue.hint and heard[-1] is cue
+            assert str(app.query_one("#camera").render()) == "\n".join(cue.lines)
+            assert str(app.query_one("#answer").render()) == answer
+
+    asyncio.run(scenario())
