@@ -16,7 +16,7 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from assistant.core.language.device import DeviceOutcome, DeviceRequest
-from assistant.core.language.reply import AT_ONCE, NOTICE, PHONES, Reply
+from assistant.core.language.reply import AT_ONCE, NOTICE, PHONES, Control, Reply
 from assistant.core.words.share import QR_BACK, QR_KEY, QR_PUT_AWAY, QR_SHOWN, qr_too_small
 from assistant.session import Session
 from assistant.ui.messages import PhoneMoved
@@ -40,8 +40,12 @@ class Phones:
         self.panel = panel
 
     def render(self, reply: Reply) -> None:
-        """Tell the phones (`SharePanel.after`); an aiming cue (`Reply.hint`) is the camera's, nothing for them."""
-        if not reply.hint:
+        """Tell the phones (`SharePanel.after`); run a `share` line (`Control.SHARE`, on the app's loop: its answer is
+        shown then). An aiming cue (`Reply.hint`) is the camera's, and another control the speech's: nothing for
+        them."""
+        if reply.control is Control.SHARE:
+            self.panel.control(reply.argument)
+        elif not reply.hint and not reply.control.runs:
             self.panel.after(reply)
 
 

@@ -190,3 +190,41 @@ def test_the_app_hands_a_camera_cue_to_every_front_end_each_treating_it_as_a_hin
             assert str(app.query_one("#answer").render()) == answer
 
     asyncio.run(scenario())
+
+
+def test_the_app_hands_a_control_to_every_front_end_the_one_it_concerns_runs_it(make_app):
+    """`stop` and `mute` typed go through the same fan-out as every other reply: the speech runs them as Escape and
+    F5 (with no speech, the speech keys answer so on the status line), the screen puts the cursor on the answer for
+    `stop`, and shows nothing new; the speech says nothing of them; a front end added beside them gets them too."""
+    import asyncio
+
+    from fake_speaker import Heard
+
+    from assistant.core.language.reply import Control
+    from assistant.core.words.voice import NO_SPEECH_KEYS
+
+    heard: list[Reply] = []
+    rendered: list[Reply] = []
+
+    class Recorded:
+        def render(self, reply: Reply) -> None:
+            rendered.append(reply)
+
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            app.front_ends = (*app.front_ends, Recorded())
+            await pilot.press(*"new game Ana Ben", "enter")
+            await pilot.pause()
+            answer, said = str(app.query_one("#answer").render()), len(heard)
+            await pilot.press(*"mute", "enter")
+            await pilot.pause()
+            assert rendered[-1].control is Control.SPEECH and rendered[-1].argument == "mute"
+            assert app.feedback == NO_SPEECH_KEYS
+            await pilot.press(*"stop", "enter")
+            await pilot.pause()
+            assert rendered[-1].control is Control.STOP
+            assert str(app.query_one("#answer").render()) == answer and len(heard) == said
+
+    asyncio.run(scenario())

@@ -97,6 +97,11 @@ class Control(StrEnum):
     SAID = "said"
     """A speech key's answer (`SPEECH`), which the speaker said itself as it ran the key: shown, never said again."""
 
+    @property
+    def runs(self) -> bool:
+        """A front end runs it itself (stop, a speech key, `share`): the reply shows and says nothing of its own."""
+        return self in (Control.STOP, Control.SPEECH, Control.SHARE)
+
 
 class Source(StrEnum):
     """Where a reply came from, which decides how each front end treats it (`Origin`)."""
