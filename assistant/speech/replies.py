@@ -45,9 +45,9 @@ class SaysByOrigin:
     def render(self, reply: Reply) -> None:
         """Say a reply as its origin asks (`Reply.origin`)."""
         match reply.origin.source:
-            case Source.OWN_KEY:
+            case Source.OWN_KEY | Source.DIGEST:
                 self(reply)
-            case Source.NOTICE | Source.AT_ONCE:
+            case Source.NOTICE | Source.AT_ONCE | Source.DISPLAY_BACK | Source.DISPLAY_LOST:
                 self.notice(reply)
             case Source.OTHER_HAND:
                 self.other(reply)
@@ -125,12 +125,12 @@ class ReplySpeaker(SaysByOrigin):
         self.service.seating = seating(players, self.me, self.placement, self.across)
         hand = None
         match source:
-            case Source.OWN_KEY:
+            case Source.OWN_KEY | Source.DIGEST:
                 self.service.new_input(again=not (self.asked or reply.settles))
                 self.asked = reply.pending is not None
             case Source.OTHER_HAND:
                 hand = seat_of(players, reply.hand) if reply.hand else None
-            case Source.NOTICE | Source.AT_ONCE:
+            case Source.NOTICE | Source.AT_ONCE | Source.DISPLAY_BACK | Source.DISPLAY_LOST:
                 pass
             case never:
                 assert_never(never)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, assert_never
 
 from textual import events
 from textual.app import ComposeResult
@@ -33,7 +33,7 @@ from textual.widgets import Input, Static
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.language.reply import Choice, FrontEnd, Part
+from assistant.core.language.reply import DIGEST, Choice, FrontEnd, Part
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -225,10 +225,11 @@ class TableApp(DisplayKeys):
         self.history = HistoryRegion(self)
         """The history region: earlier answers and the speech keys' feedback, newest first."""
         self.front_ends: tuple[FrontEnd, ...] = tuple(
-            end for end in (AnswerPane(self), speak, braille, self.share.phones) if end is not None
+            end for end in (AnswerPane(self), SpeechKeys(self), braille, self.share.phones) if end is not None
         )
         """Every reply is rendered on each, in this order (`show`): the screen, the speech, a braille display, the
-        phones. To add a front end, add one object with a `render(reply)` here."""
+        phones; each decides from the reply's values what to do with it (its origin, its hint, its control). To add
+        a front end, add one object with a `render(reply)` here."""
 
     def _handle_exception(self, error: Exception) -> None:
         """An exception no handler caught. Textual's own last resort draws its traceback, with every local
@@ -451,10 +452,8 @@ class TableApp(DisplayKeys):
 
     def action_missed(self) -> None:
         """F8: what other hands did since the player's last move or since she last asked (the line "missed"); on a
-        braille display its digest first, never a fact held before it."""
-        if self.braille is not None:
-            self.braille.digest_first()
-        self.show(self.session.handle("missed"))
+        braille display its digest first, never a fact held before it (`Source.DIGEST`)."""
+        self.show(self.session.handle("missed").coming(DIGEST))
 
     def action_share(self, argument: str = "") -> None:
         """F9: share the table with phones, or say its address and join code again (the line "share"); F10: the QR
@@ -492,31 +491,17 @@ class TableApp(DisplayKeys):
     def show(self, reply: Reply) -> None:
         """Show a reply on screen and hand it to speech, a braille display and the phones: the one place all happen.
         Each front end (`front_ends`) renders it as its origin asks (`Reply.origin`: her own key, a notice, an
-        answer at once, another hand's move); the app first does what a reply's control asks of it, and adds its
-        own keys to the help and to coaching."""
+        answer at once, another hand's move), and does itself what its control asks of it (`Reply.control`: the
+        speech stops or runs a speech key, the phones' part shares the table); an aiming cue (`Reply.hint`) goes to
+        each too, each treating it as a hint (the screen on its camera line, the speech when nothing else is said).
+        The app adds its own keys to the help and to coaching."""
         if self.camera_worker is not None and not reply.hint:
             self.camera_worker.quiet()  # the reply's screen and speech first (`camera.REPLY_QUIET_S`)
-        if reply.hint:  # an aiming cue: on the camera line, leaving the answer and the history alone
-            camera = self.query_one("#camera", Static)
-            camera.update("\n".join(reply.lines))
-            camera.display = bool(reply.lines)
-            if self.speak is not None:
-                self.speak(reply)
-            return
-        if reply.control is Control.SHARE:  # `share ...`: the server runs on this loop; its answer is shown then
-            self.share.control(reply.argument)
-            return
-        if reply.control is Control.SPEECH:  # `mute`, `private` typed: what F5 and F6 do
-            self.action_speech(reply.argument)
-            return
-        if reply.control is Control.STOP:  # `stop` typed: what Escape does, and nothing new in the answer
-            self.action_speech("stop")
-            self.cursor.place(REGION_IDS.index("answer"))
-            return
         if reply.help:  # the command table: the app's own keys after it
             reply = reply.after(*SCREEN_KEYS)
         game = self.session.game
-        if self.session.verbosity is Verbosity.COACHING and reply.lines and game and card_waits(self.session):
+        coaching = self.session.verbosity is Verbosity.COACHING and not reply.hint and not reply.control.runs
+        if coaching and reply.lines and game and card_waits(self.session):
             keys = one_key_coaching(game.table)  # for learners: the keys, said with each question of the pile
             reply = reply.after(keys)
         for front_end in self.front_ends:
@@ -527,6 +512,29 @@ class TableApp(DisplayKeys):
         if self.query("#history-text"):
             self.history.draw(event.size.height)
             self.share.fit(event.size)
+
+
+class SpeechKeys:
+    """The speech as the app's front end (`FrontEnd`): a speech key typed (`stop`, `mute`, `private`) is run as its
+    key is (Escape, F5, F6: `TableApp.action_speech`, which answers that there is no speech when there is none);
+    every other reply is said as its origin asks (the speaker's own `render`)."""
+
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+
+    def render(self, reply: Reply) -> None:
+        match reply.control:
+            case Control.STOP:
+                self.app.action_speech("stop")
+            case Control.SPEECH:
+                self.app.action_speech(reply.argument)
+            case Control.SHARE | Control.SAID:  # (the phones' part runs it; a speech key's answer was said)
+                pass
+            case Control.NONE | Control.REPEAT:
+                if self.app.speak is not None:
+                    self.app.speak.render(reply)
+            case never:
+                assert_never(never)
 
 
 class AnswerPane:
@@ -540,8 +548,19 @@ class AnswerPane:
 
     def render(self, reply: Reply) -> None:
         """The reply's lines in the answer region (the one before them into the history), its decisive facts on
-        the status line."""
+        the status line; an aiming cue's (`Reply.hint`) on the camera line, leaving the answer and the history
+        alone."""
         app = self.app
+        if reply.hint:
+            camera = app.query_one("#camera", Static)
+            camera.update("\n".join(reply.lines))
+            camera.display = bool(reply.lines)
+            return
+        if reply.control is Control.STOP:  # `stop` typed: nothing new in the answer, the cursor on it
+            app.cursor.place(REGION_IDS.index("answer"))
+            return
+        if reply.control.runs:  # (a speech key's answer is on the status line; a `share` line's comes on its own)
+            return
         if app.replies and reply.lines:
             app.history.add(extra=list(app.replies[-1].lines))
         if reply.lines:

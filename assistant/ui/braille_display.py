@@ -18,7 +18,7 @@ from assistant.core.braille.display import Act, BrailleView, Press, Region, Stat
 from assistant.core.braille.held import Fact, Held
 from assistant.core.game.about import About, Topic, texts
 from assistant.core.game.segment import Part, held_apart, lines_of
-from assistant.core.language.reply import AT_ONCE, NOTICE, Choice, Question
+from assistant.core.language.reply import DISPLAY_BACK, DISPLAY_LOST, Choice, Question, Source
 from assistant.core.words.audience import Audience, asked_narrow, words_for
 from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
@@ -59,13 +59,6 @@ class DisplayLink:
         """While BRLTTY is away (gone, or not there yet at start): how many answers came; None while it answers."""
         self.found = not display.lost
         """A display has answered since the start (one not there at start is said to have come, not to be back)."""
-        self._notice: Reply | None = None
-        """The last notice that the display is back (`back`): shown like a move, read before it goes."""
-        self._away: Reply | None = None
-        """The last notice that the display stopped answering (`lost`): waits on the view until it is back, then
-        overtaken by the notice that it is back (`BrailleView.newest_first`)."""
-        self._digest = False
-        """F8 asked for the digest of what other hands did: the next answer is it (`digest_first`)."""
         self._game = session.game
         """The game the moves waiting belong to (another game begins another stretch of news)."""
         self.view.resize(display.width, status_cells_for(display.width, status_cells))
@@ -78,8 +71,8 @@ class DisplayLink:
 
         with self.lock:
             self.missed = 0 if self.missed is None else self.missed
-            self._away = Reply.of(braille_display_lost(), important=True).coming(NOTICE)
-        return self._away
+            # (waits on the view until it is back, then overtaken by the notice that it is back)
+            return Reply.of(braille_display_lost(), important=True).coming(DISPLAY_LOST)
 
     def back(self) -> Reply:
         """BRLTTY answers again (or for the first time): the display is drawn as it stands (a fact held meanwhile
@@ -96,14 +89,17 @@ class DisplayLink:
             self.view.newest_first()  # what it drew while stopped was never read: the newest decisive fact first
             self._drawn = ("", None)
             self.draw()
-            self._notice = Reply.of(said, important=True).coming(AT_ONCE)  # (the display's own news: at once)
-        return self._notice
+            return Reply.of(said, important=True).coming(DISPLAY_BACK)  # (shown like a move, read before it goes)
 
     def render(self, reply: Reply) -> None:
         """A reply shown on screen (or printed) is on the display too (`FrontEnd`): its first line first, its
         decisive fact held until the player goes on. A line the computer keyboard was typing has been sent. A reply
         that answers no key of hers (`Origin.her_key` False: another hand's move, a phone's, or a notice) waits
-        behind what is being read, another hand's with its point first (`BrailleView.show`)."""
+        behind what is being read, another hand's with its point first (`BrailleView.show`). F8's digest
+        (`Source.DIGEST`) is shown first, never a fact held before it, and holds none of its own; the moves it told
+        no longer wait (`BrailleView.digest_said`): it never says the held fact or the win twice. On a small display
+        (`NARROW_CELLS`), whose first window holds its heading alone, each of them still waits, to be read in a
+        first window of its own."""
         if not reply.lines or reply.hint:
             return
         own_key, player = reply.origin.her_key, reply.origin.player
@@ -124,9 +120,10 @@ class DisplayLink:
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
             lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
             rest = held_apart(reply.segments, reply.facts) if held else None
-            notice = reply is self._notice  # (the display's own news: never pushed away unseen)
-            away = reply is self._away  # (which its return overtakes)
-            digest, self._digest = self._digest and own_key, self._digest and not own_key
+            source = reply.origin.source
+            notice = source is Source.DISPLAY_BACK  # (the display's own news: never pushed away unseen)
+            away = source is Source.DISPLAY_LOST  # (which its return overtakes)
+            digest = source is Source.DIGEST
             if digest:  # its first line leads with its newest decisive fact: held too, it would be read twice
                 held, rest = None, None
             self.view.show(lines, held, rest=rest, waits=not own_key, points=points, turn=turn, notice=notice,
@@ -143,14 +140,6 @@ class DisplayLink:
                 self.view.waiting.drop_if(_asks)
             self._game = self.session.game
             self.refresh()
-
-    def digest_first(self) -> None:
-        """F8 asked what other hands did: the digest that answers it (the next answer) is shown first, never a fact
-        held before it, and holds none of its own; the moves it told no longer wait (`BrailleView.digest_said`): it
-        never says the held fact or the win twice. On a small display (`NARROW_CELLS`), whose first window holds its
-        heading alone, each of them still waits, to be read in a first window of its own."""
-        with self.lock:
-            self._digest = True
 
     def answered(self, frame: int) -> None:
         """BRLTTY answered after frame `frame` was written: it has been shown (a held fact in it is read)."""

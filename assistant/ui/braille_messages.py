@@ -57,7 +57,7 @@ class DisplayKeys(App[None]):
     def on_display_back(self, message: DisplayBack) -> None:
         """BRLTTY answers again: the display shows the game as it stands, and what came while it was gone is said."""
         if self.braille is not None and self.query("#answer"):
-            self.show(self.braille.back())  # (an answer at once: `Source.AT_ONCE`)
+            self.show(self.braille.back())  # (the display's own news, shown at once: `Source.DISPLAY_BACK`)
 
     def on_display_answered(self, message: DisplayAnswered) -> None:
         """BRLTTY has shown a frame written to it: a fact held in it has been read."""

@@ -8,6 +8,7 @@ says an answer again.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import threading
 import time
@@ -184,7 +185,7 @@ def run_plain(
         share_control(share)
 
     if display is not None:
-        _listen(display, lock, show, shown.unbrailled)
+        _listen(display, lock, show)
     lines = iter(stdin)
     while True:
         if prompt:
@@ -232,67 +233,62 @@ class _Shown:
     def __init__(
         self, stdout: TextIO, speak: PlainSpeaker | None, display: DisplayLink | None, *, reader: bool = False
     ) -> None:
-        self.said, self.display = (_Said(speak) if speak is not None else None), display
-        self.printed = _Printed(stdout)
-        self.front_ends: tuple[FrontEnd, ...] = tuple(
-            end for end in (self.printed, self.said, display) if end is not None
-        )
-        """Every reply is rendered on each, in this order (`show`): printed, said, on a braille display."""
-        self.reader = reader
+        self.said = _Said(speak) if speak is not None else None
         self.answering = False
-        self.held: list[Reply] = []
+        self.printed = _Printed(stdout, lambda: reader and self.said is not None and self.said.table_voice)
+        self.after_hers = [_AfterHers(self.printed, self)]
+        """The front ends that show another hand's reply after her own (`_AfterHers`), printed first."""
+        if display is not None:
+            self.after_hers.append(_AfterHers(display, self))
+        self.front_ends: tuple[FrontEnd, ...] = tuple(
+            end for end in (self.after_hers[0], self.said, *self.after_hers[1:]) if end is not None
+        )
+        """Every reply is rendered on each, in this order (`show`): printed, said, on a braille display; each decides
+        from the reply's own values what to do with it."""
 
     def show(self, reply: Reply) -> None:
-        if reply.control is Control.SPEECH:  # `mute`, `private`: the speaker runs it (and says it), as F5 and F6 do
+        """Render a reply on every front end. A speech key typed (`mute`, `private`) is run by the speaker, as F5 and
+        F6 do, which says its answer itself: that answer (`Control.SAID`) is rendered on every front end."""
+        if reply.control is Control.SPEECH:
             line = self.said.speak.control(reply.argument) if self.said is not None else NO_SPEECH_KEYS
-            self.unsaid(Reply.of(line))
-            return
-        if reply.origin.own_key:
-            for end in self.front_ends:
-                end.render(reply)
-            return
-        if self.said is not None:
-            self.said.render(reply)
-        if self.answering:
-            self.held.append(reply)
-        else:
-            self.unsaid(reply)
-
-    def unsaid(self, reply: Reply) -> None:
-        """Printed and on the braille display, not said (a speech key's answer, which the speaker says itself); another
-        hand's move is not printed beside her reader while the table voice says it (`said_apart`)."""
+            reply = dataclasses.replace(Reply.of(line), control=Control.SAID)
         for end in self.front_ends:
-            if end is not self.said and not (end is self.printed and self.said_apart(reply)):
-                end.render(reply)
-
-    def said_apart(self, reply: Reply) -> bool:
-        """Another hand's reply is said in the table voice, beside a screen reader that reads what is printed."""
-        return self.reader and not reply.origin.own_key and self.said is not None and self.said.table_voice
-
-    def unbrailled(self, reply: Reply) -> None:
-        """Printed and said, not on the braille display (that the display is lost)."""
-        for end in self.front_ends:
-            if end is not self.display:
-                end.render(reply)
+            end.render(reply)
 
     def held_after(self) -> None:
         """Her reply is printed: the moves held meanwhile are printed and shown now (already said), then what came
         while she typed her line."""
         self.answering = False
-        while self.held:
-            self.unsaid(self.held.pop(0))
+        for end in self.after_hers:
+            end.release()
         self.printed.flush()
 
 
-def _listen(
-    display: DisplayLink,
-    lock: AbstractContextManager[object],
-    show: Callable[[Reply], None],
-    say_lost: Callable[[Reply], None],
-) -> None:
+class _AfterHers:
+    """A front end that shows another hand's reply (`Origin.own_key` False: a phone's move, the phones' news) after
+    her own: one that comes while her line is answered (`_Shown.answering`) waits, in the order they came, until her
+    reply is printed (`release`); the speech says it at once, in the table voice."""
+
+    def __init__(self, end: FrontEnd, shown: _Shown) -> None:
+        self.end, self.shown = end, shown
+        self.held: list[Reply] = []
+
+    def render(self, reply: Reply) -> None:
+        if self.shown.answering and not reply.origin.own_key:
+            self.held.append(reply)
+        else:
+            self.end.render(reply)
+
+    def release(self) -> None:
+        """Her reply is shown: what waited is shown now, in order."""
+        while self.held:
+            self.end.render(self.held.pop(0))
+
+
+def _listen(display: DisplayLink, lock: AbstractContextManager[object], show: Callable[[Reply], None]) -> None:
     """Answer the braille display's keys under `lock`, one at a time with the lines read, on its reader thread;
-    `show` shows and says a reply, `say_lost` says that BRLTTY stopped answering (once: the reader looks for it
-    again, and when it answers the display is shown as it stands, with what it missed)."""
+    `show` shows and says a reply, and that BRLTTY stopped answering (once: the reader looks for it again, and when
+    it answers the display is shown as it stands, with what it missed)."""
 
     def pressed(press: Press) -> None:
         with lock:
@@ -305,7 +301,7 @@ def _listen(
 
     def lost() -> None:
         with lock:
-            say_lost(display.lost())
+            show(display.lost())
 
     def back() -> None:
         with lock:
@@ -319,13 +315,15 @@ class _Printed:
     (a new join code is never printed, only that it is ready), never into a line she has begun at the prompt
     (`Prompt.beside`); `stop` prints nothing."""
 
-    def __init__(self, stdout: TextIO) -> None:
+    def __init__(self, stdout: TextIO, voiced: Callable[[], bool] = lambda: False) -> None:
         self.stdout = stdout
+        self.voiced = voiced
+        """Beside her screen reader, other hands' moves are said in the table voice now (`_Shown`): not printed."""
         self.waiting: list[str] = []
         """Lines that came while she had begun a line at the prompt: printed after her Enter (`flush`)."""
 
     def render(self, reply: Reply) -> None:
-        if reply.control is Control.STOP:
+        if reply.control is Control.STOP or (not reply.origin.own_key and self.voiced()):
             return
         PROMPTED.beside(reply.reader_lines, self.stdout, self.waiting)
 
@@ -345,6 +343,8 @@ class _Said:
     def render(self, reply: Reply) -> None:
         if reply.control is Control.STOP:
             self.speak.control("stop")
+            return
+        if reply.control is Control.SAID:  # (a speech key's answer: the speaker said it as it ran the key)
             return
         getattr(self.speak, "render", self.speak)(reply)
 

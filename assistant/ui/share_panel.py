@@ -16,7 +16,7 @@ from textual.geometry import Size
 from textual.widgets import Static
 
 from assistant.core.language.device import DeviceOutcome, DeviceRequest
-from assistant.core.language.reply import AT_ONCE, NOTICE, PHONES, Reply
+from assistant.core.language.reply import AT_ONCE, NOTICE, PHONES, Control, Reply
 from assistant.core.words.share import QR_BACK, QR_KEY, QR_PUT_AWAY, QR_SHOWN, qr_too_small
 from assistant.session import Session
 from assistant.ui.messages import PhoneMoved
@@ -40,8 +40,13 @@ class Phones:
         self.panel = panel
 
     def render(self, reply: Reply) -> None:
-        """Tell the phones (`SharePanel.after`)."""
-        self.panel.after(reply)
+        """Tell the phones (`SharePanel.after`); run a `share` line (`Control.SHARE`, on the app's loop: its answer is
+        shown then). An aiming cue (`Reply.hint`) is the camera's, and another control the speech's: nothing for
+        them."""
+        if reply.control is Control.SHARE:
+            self.panel.control(reply.argument)
+        elif not reply.hint and not reply.control.runs:
+            self.panel.after(reply)
 
 
 #: The screen's class while the QR code is shown: every region hidden but the input line, the camera line and this.
@@ -64,9 +69,10 @@ class SharePanel(Static):
         )
         self.phones = Phones(self)
         """The phones as a front end of the app's."""
-        self._answer: Reply | None = None
-        """The answer to a `share` line shown last, while it is the newest answer: it says the address and the join
-        code itself, so the region does not say them a second time on the screen (only how to show the QR code)."""
+        self._says_where = False
+        """The newest answer is a `share` line's that says the address and the join code itself, so the region does
+        not say them a second time on the screen (only how to show the QR code); set once it is shown, so any reply
+        with lines after it is a newer answer."""
 
     def on_mount(self) -> None:
         self.display = False  # no blank line until the table is shared
@@ -88,18 +94,18 @@ class SharePanel(Static):
             reply = self.toggle_qr()
         else:
             reply = await self.link.control(argument)
-        shown = reply.coming(AT_ONCE)  # her own key's answer: on the display at once
-        self._answer = shown if says_where(argument) else None
+        self._says_where = False
+        self.show_reply(reply.coming(AT_ONCE))  # her own key's answer: on the display at once
+        self._says_where = says_where(argument)
         self.redraw()
-        self.show_reply(shown)
 
     def after(self, reply: Reply) -> None:
         """After a reply is shown: the phones see the table as now (and a phone its question); the player's own new
         input (a line typed, a card scanned) takes the screen back from the QR code."""
         if reply.origin.new_input and self.qr_shown:
             self.hide_qr()
-        if reply.lines and reply is not self._answer and self._answer is not None:
-            self._answer = None  # another answer now: the region says the address again
+        if reply.lines and self._says_where:
+            self._says_where = False  # another answer now: the region says the address again
             self.redraw()
         self.link.after(reply, force=not reply.origin.own_key)
         if self.link.join_url() != self._drawn:  # a new code (a phone kept out with the keyboard's no): shown at once
@@ -139,7 +145,7 @@ class SharePanel(Static):
         if not url:
             self.screen.remove_class(QR_ONLY)
             return
-        said = self.link.said().lines if self._answer is None else ()  # (the newest answer says them: not twice)
+        said = self.link.said().lines if not self._says_where else ()  # (the newest answer says them: not twice)
         shown = [qr_text(url), QR_BACK] if self.qr_shown else [*said, QR_KEY]
         self.update("\n".join(shown))
 

@@ -111,3 +111,66 @@ def test_a_replys_facts_and_tells_are_read_from_its_segments_and_kept_nowhere_el
     assert reply.telling((move, count)) is reply  # told already: nothing added
     held = Reply.asking("Record anyway?", Question(lambda: notice))
     assert [fact.topic for fact in held.facts] == [Topic.QUESTION]
+
+
+def _rot(text: str, by: int) -> str:
+    """`text` with each letter moved `by` places in the alphabet: another language's words, as far as code can tell."""
+    moved = []
+    for ch in text:
+        for first in ("a", "A"):
+            if first <= ch <= chr(ord(first) + 25):
+                ch = chr(ord(first) + (ord(ch) - ord(first) + by) % 26)
+                break
+        moved.append(ch)
+    return "".join(moved)
+
+
+def _fact_in_other_words(fact: About) -> About:
+    """A fact worded in one cipher (ROT7), every word of it (its parts too); its typed values as they were."""
+    changes: dict[str, object] = {}
+    for field in dataclasses.fields(fact):
+        value = getattr(fact, field.name)
+        if isinstance(value, str):
+            changes[field.name] = _rot(value, 7)
+        elif isinstance(value, tuple) and value and all(isinstance(part, About) for part in value):
+            changes[field.name] = tuple(_fact_in_other_words(part) for part in value)
+    return dataclasses.replace(fact, **changes)  # type: ignore[arg-type]
+
+
+def _segment_in_other_words(segment: Segment) -> Segment:
+    """A segment worded in another cipher (ROT13) than its facts', which are worded as `_fact_in_other_words`."""
+    return dataclasses.replace(
+        segment,
+        words=_rot(segment.words, 13),
+        without=_rot(segment.without, 13),
+        about=tuple(_fact_in_other_words(fact) for fact in segment.about),
+        repeats=tuple(_fact_in_other_words(fact) for fact in segment.repeats),
+        tells=tuple(_fact_in_other_words(fact) for fact in segment.tells),
+    )
+
+
+def test_a_held_facts_segment_is_found_by_its_typed_facts_whatever_the_words_of_facts_and_segments():
+    """The probe of other words, with different words for facts and for segments (two ciphers): a display holding
+    the facts apart leaves out the same segments, restatements and repeated words as with the original words, in
+    two whole games. A segment found by its words (`segment.words == fact.text`, or a fact's words looked for in a
+    segment's) finds none here, and this fails."""
+    from pathlib import Path
+
+    from assistant.commands.app import table_session
+    from assistant.storage.decks import load_card_set
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    left_out = repeated = 0
+    for game in ("llamas_game.txt", "unicorns_four_game.txt"):
+        session = table_session(load_card_set("uu-2nd"), load_cards=load_card_set)
+        for line in (fixtures / game).read_text(encoding="utf-8").splitlines():
+            if not line.strip() or line.startswith("#"):
+                continue
+            reply = session.handle(line)
+            apart = held_apart(reply.segments, reply.facts)
+            other = Reply(segments=tuple(_segment_in_other_words(segment) for segment in reply.segments))
+            assert other.facts == tuple(_fact_in_other_words(fact) for fact in reply.facts)
+            assert held_apart(other.segments, other.facts) == tuple(_rot(text, 13) for text in apart), line
+            left_out += len(apart) < len(reply.lines)
+            repeated += any(segment.repeats for segment in reply.segments if segment.channel.shown)
+    assert left_out > 20 and repeated  # (the probe meets facts held apart, and words said again inside longer ones)

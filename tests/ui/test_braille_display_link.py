@@ -8,6 +8,7 @@ from llamas_game import game_lines
 from assistant.commands.app import table_session
 from assistant.core.braille import celltable
 from assistant.core.braille.display import BrailleView, Key, Press
+from assistant.core.language.reply import DIGEST, DISPLAY_BACK, Reply
 from assistant.storage.decks import load_card_set
 from assistant.ui.braille_display import DisplayLink
 
@@ -25,6 +26,9 @@ class Written:
         self.rows.append(celltable.from_cells(cells[4:].rstrip(celltable.BLANK)))
 
     def settling(self) -> bool:
+        return False
+
+    def taken_back_anew(self) -> bool:
         return False
 
     def close(self) -> None:
@@ -117,8 +121,7 @@ def test_on_a_small_display_the_moves_f8_told_still_wait_each_read_in_a_first_wi
     for player, verb in moves:  # a burst from the phones while the answer is on the display: each waits
         link.render(session.phone_desk.device_move(player, DeviceMove(verb, phoned=("Ana", "Ben", "Cy"))).reply)
     assert len(link.view.waiting) == len(moves)
-    link.digest_first()  # F8
-    digest = session.handle("missed")
+    digest = session.handle("missed").coming(DIGEST)  # F8
     link.render(digest)
     assert digest.lines[0].startswith("Since your last move:")
     assert display.rows[-1] == "since your"  # all a first window holds of it
@@ -128,3 +131,62 @@ def test_on_a_small_display_the_moves_f8_told_still_wait_each_read_in_a_first_wi
         link.press(Press(Key.NEXT_UNREAD))
         firsts.append(display.rows[-1])
     assert firsts == ["ana drew a", "ben's turn.", "ben drew a", "cy's turn.", "cy drew a", "dee's turn."], firsts
+
+
+def _burst(session, link: DisplayLink) -> None:
+    """A game begun on the display, then phones' moves while its answer is read: each waits."""
+    from assistant.core.language.device import DeviceMove
+
+    link.render(session.handle("new game Ana Ben Cy Dee babies red pink narwhal yellow"))
+    for player, verb in [("Ana", "draw"), ("Ana", "end"), ("Ben", "draw")]:
+        link.render(session.phone_desk.device_move(player, DeviceMove(verb, phoned=("Ana", "Ben", "Cy"))).reply)
+    assert len(link.view.waiting) == 3
+
+
+def test_f8_s_digest_is_known_by_its_origin_and_the_moves_it_told_wait_no_longer():
+    """The digest is known from the reply's own origin (`Source.DIGEST`), never from a flag set beside it: shown
+    first, holding no fact of its own, and the moves it told no longer wait. The same lines typed as `missed` from
+    her own key are an answer like any other: the moves still wait."""
+    from assistant.session import Session
+
+    session = Session(load_card_set())
+    link = DisplayLink(Written(), BrailleView(40), session)  # type: ignore[arg-type]
+    _burst(session, link)
+    typed = session.handle("missed")
+    assert typed.facts  # the new turn it leads with: held when it is not the digest
+    link.render(typed)
+    assert len(link.view.waiting) == 3
+
+    session = Session(load_card_set())
+    link = DisplayLink(Written(), BrailleView(40), session)  # type: ignore[arg-type]
+    _burst(session, link)
+    held = list(link.view.held)
+    link.render(session.handle("missed").coming(DIGEST))
+    assert not link.view.waiting
+    assert list(link.view.held) == held  # (its newest decisive fact leads its first line: never held twice)
+
+
+def test_the_display_s_own_notices_are_known_by_their_origin_not_by_which_object_they_are():
+    """That the display is back (`Source.DISPLAY_BACK`) is shown at once and never pushed away unseen; that it
+    stopped answering (`Source.DISPLAY_LOST`) waits until it is back, and is then overtaken: known from each reply's
+    origin, so a copy of either (a front end that adds to a reply makes a new one) is treated alike."""
+    import dataclasses
+
+    from assistant.session import Session
+
+    session = Session(load_card_set())
+    display = Written()
+    link = DisplayLink(display, BrailleView(40), session)  # type: ignore[arg-type]
+    link.render(session.handle("new game Ana Ben Cy babies red pink orange"))
+    link.answered(link.view.frames)
+    lost = link.lost()
+    link.render(dataclasses.replace(lost))
+    assert [move.lines[0] for move in link.view.waiting] == list(lost.lines[:1])
+    back = dataclasses.replace(link.back())
+    assert not link.view.waiting  # overtaken by its return
+    link.render(back)
+    assert back.lines[0].lower().startswith(display.rows[-1]) and display.rows[-1]  # at once
+    link.render(session.handle("tally"))  # her next key before she read it: it waits again, never pushed away
+    assert [move.lines[0] for move in link.view.waiting] == list(back.lines[:1])
+    link.render(Reply.of("Elsewhere: back.").coming(DISPLAY_BACK))
+    assert display.rows[-1] == "elsewhere: back."

@@ -57,6 +57,7 @@ class Display:
     def __init__(self) -> None:
         self.rows: list[str] = []
         self.back: Callable[[], object] | None = None
+        self.stopped: Callable[[], object] | None = None
 
     def write(self, cells: str, cursor: int | None = None, frame: int = 0) -> None:
         self.rows.append(celltable.from_cells(cells[4:].rstrip(celltable.BLANK)))
@@ -68,7 +69,7 @@ class Display:
         return False
 
     def listen(self, on_press, on_lost=None, on_back=None, every=0.0, on_answered=None) -> None:
-        self.back = on_back
+        self.back, self.stopped = on_back, on_lost
 
     def close(self) -> None:
         pass
@@ -119,3 +120,111 @@ def test_the_braille_display_holds_another_hands_move_unread_and_answers_her_key
     assert display.rows[-1] == "sharing."
     link.render(Reply.of("The camera was unplugged.").coming(NOTICE))  # a notice: waits too
     assert display.rows[-1] == "sharing."
+
+
+def test_plain_mode_hands_every_reply_to_every_front_end_and_each_decides_from_its_values(shared):
+    """No front end is skipped by which one it is. That BRLTTY stopped answering reaches the display too, which keeps
+    it (`Source.DISPLAY_LOST`) until it is back, and is overtaken then, as in the app; a speech key's answer reaches
+    the speech, which does not say it again (`Control.SAID`: the speaker said it as it ran the key)."""
+
+    class Muting(Said):
+        def control(self, command: str) -> str:
+            self.heard.append(("control", command))
+            return "Speech muted."
+
+    session = Session(load_card_set())
+    display = Display()
+    link = DisplayLink(display, BrailleView(40), session)  # type: ignore[arg-type]
+    speaker = Muting()
+    waited: list[tuple[bool, ...]] = []
+    printed = StringIO()
+
+    def lines():
+        yield NEW_GAME
+        assert display.stopped is not None and display.back is not None
+        display.stopped()  # BRLTTY stopped answering
+        waited.append(tuple(move.away for move in link.view.waiting))
+        display.back()
+        waited.append(tuple(move.away for move in link.view.waiting))
+        yield "mute"
+
+    assert run_plain(session, lines(), printed, speaker, display=link) == 0  # type: ignore[arg-type]
+    assert waited == [(True,), ()]  # on the display while it is away, overtaken by its return
+    assert ("notice", link.lost().speech) in speaker.heard  # said, and printed
+    assert link.lost().lines[0] in printed.getvalue()
+    assert speaker.heard[-1] == ("control", "mute") and "Speech muted." in printed.getvalue()
+    assert not [said for said in speaker.heard if "Speech muted." in said[1]]  # said once, by the key itself
+
+
+def test_the_app_hands_a_camera_cue_to_every_front_end_each_treating_it_as_a_hint(make_app):
+    """An aiming cue goes through the same fan-out as every other reply (`TableApp.front_ends`): the screen puts it
+    on its camera line, leaving the answer alone; the speech hears it; a front end added beside them gets it too."""
+    import asyncio
+
+    from fake_speaker import Heard
+
+    from assistant.core.scanning.aiming import Cue
+    from assistant.scanner.events import CueGiven
+    from assistant.ui.messages import ScannerEvent
+
+    heard: list[Reply] = []
+    rendered: list[Reply] = []
+
+    class Recorded:
+        def render(self, reply: Reply) -> None:
+            rendered.append(reply)
+
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            app.front_ends = (*app.front_ends, Recorded())
+            await pilot.press(*"new game Ana Ben", "enter")
+            await pilot.pause()
+            answer = str(app.query_one("#answer").render())
+            app.post_message(ScannerEvent(CueGiven(Cue.CLOSER)))
+            await pilot.pause()
+            cue = rendered[-1]
+            assert cue.hint and heard[-1] is cue
+            assert str(app.query_one("#camera").render()) == "\n".join(cue.lines)
+            assert str(app.query_one("#answer").render()) == answer
+
+    asyncio.run(scenario())
+
+
+def test_the_app_hands_a_control_to_every_front_end_the_one_it_concerns_runs_it(make_app):
+    """`stop` and `mute` typed go through the same fan-out as every other reply: the speech runs them as Escape and
+    F5 (with no speech, the speech keys answer so on the status line), the screen puts the cursor on the answer for
+    `stop`, and shows nothing new; the speech says nothing of them; a front end added beside them gets them too."""
+    import asyncio
+
+    from fake_speaker import Heard
+
+    from assistant.core.language.reply import Control
+    from assistant.core.words.voice import NO_SPEECH_KEYS
+
+    heard: list[Reply] = []
+    rendered: list[Reply] = []
+
+    class Recorded:
+        def render(self, reply: Reply) -> None:
+            rendered.append(reply)
+
+    app = make_app(Heard(heard.append))
+
+    async def scenario():
+        async with app.run_test() as pilot:
+            app.front_ends = (*app.front_ends, Recorded())
+            await pilot.press(*"new game Ana Ben", "enter")
+            await pilot.pause()
+            answer, said = str(app.query_one("#answer").render()), len(heard)
+            await pilot.press(*"mute", "enter")
+            await pilot.pause()
+            assert rendered[-1].control is Control.SPEECH and rendered[-1].argument == "mute"
+            assert app.feedback == NO_SPEECH_KEYS
+            await pilot.press(*"stop", "enter")
+            await pilot.pause()
+            assert rendered[-1].control is Control.STOP
+            assert str(app.query_one("#answer").render()) == answer and len(heard) == said
+
+    asyncio.run(scenario())

@@ -94,6 +94,13 @@ class Control(StrEnum):
     """A speech key the front end runs itself, as its key does (`argument`: "mute" as F5, "private" as F6)."""
     SHARE = "share"
     """Share the table with phones, or stop, or list or remove their devices (`share`, `argument` says which)."""
+    SAID = "said"
+    """A speech key's answer (`SPEECH`), which the speaker said itself as it ran the key: shown, never said again."""
+
+    @property
+    def runs(self) -> bool:
+        """A front end runs it itself (stop, a speech key, `share`): the reply shows and says nothing of its own."""
+        return self in (Control.STOP, Control.SPEECH, Control.SHARE)
 
 
 class Source(StrEnum):
@@ -105,9 +112,18 @@ class Source(StrEnum):
     NOTICE = "notice"
     """A notice that arrives on its own (the camera lost, the display lost, the terminal too small for the QR
     code): said after what is being said, nothing made stale; it waits unread on a braille display."""
+    DIGEST = "digest"
+    """F8's answer, the digest of what other hands did: her own key's (new input), which a braille display shows
+    first, never a fact held before it, holding none of its own (`DisplayLink`)."""
     AT_ONCE = "at once"
-    """An answer to a key of hers that is not new input (F9, F10, her `share` lines) or the display's own news (it
-    is back): said as a notice, but shown at once on a braille display."""
+    """An answer to a key of hers that is not new input (F9, F10, her `share` lines): said as a notice, but shown at
+    once on a braille display."""
+    DISPLAY_BACK = "display back"
+    """The braille display's own news that it answers again: said as a notice, shown at once on the display and
+    never pushed away there unseen."""
+    DISPLAY_LOST = "display lost"
+    """The notice that the braille display stopped answering: said as a notice; it waits on the display until the
+    notice that it is back overtakes it."""
     OTHER_HAND = "other hand"
     """Another hand's: a move, answer or join from a player's phone, or the phones' news (a new join code): said in
     turn at that player's seat, never cutting what is being said; it waits unread on a braille display."""
@@ -129,7 +145,7 @@ class Origin:
     @property
     def new_input(self) -> bool:
         """It answers her own new input: what still waits to be said is stale."""
-        return self.source is Source.OWN_KEY
+        return self.source in (Source.OWN_KEY, Source.DIGEST)
 
     @property
     def own_key(self) -> bool:
@@ -138,8 +154,9 @@ class Origin:
 
     @property
     def her_key(self) -> bool:
-        """It answers a key of hers (new input or not): a braille display shows it at once."""
-        return self.source in (Source.OWN_KEY, Source.AT_ONCE)
+        """It answers a key of hers (new input or not), or is the display's news that it is back: a braille display
+        shows it at once."""
+        return self.source in (Source.OWN_KEY, Source.DIGEST, Source.AT_ONCE, Source.DISPLAY_BACK)
 
 
 #: Her own key's origin: every reply to a line typed, unless told otherwise.
@@ -148,6 +165,12 @@ OWN_KEY = Origin()
 NOTICE = Origin(Source.NOTICE)
 #: An answer to a key of hers that is not new input.
 AT_ONCE = Origin(Source.AT_ONCE)
+#: F8's digest of what other hands did.
+DIGEST = Origin(Source.DIGEST)
+#: The braille display answers again.
+DISPLAY_BACK = Origin(Source.DISPLAY_BACK)
+#: The braille display stopped answering.
+DISPLAY_LOST = Origin(Source.DISPLAY_LOST)
 #: The phones' own news (a join code renewed, another phone asking to join): another hand's, no player's.
 PHONES = Origin(Source.OTHER_HAND)
 
