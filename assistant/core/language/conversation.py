@@ -32,6 +32,7 @@ from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
+from assistant.core.words.audience import Audience
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
@@ -297,7 +298,10 @@ class Conversation:
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         at = len(game.log)
-        said = announce_said(game.table, step, self.verbosity, at=at)
+        # a phone's move is the laptop's words of it, never how to say a move on her keyboard (the next step is the
+        # mover's, on the phone)
+        audience = Audience.TABLE if self.by is None else Audience.PHONE_MOVE
+        said = announce_said(game.table, step, self.verbosity, audience, at=at)
         facts = facts_of_step(game.table, step, at)
         if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
             said = lead_with(facts, said, self.names)  # said first: the next key cannot cut them before they are heard
@@ -333,8 +337,9 @@ class Conversation:
             _restore(game, steps, redo, log, undone)
             self.unsaved = exc.strerror or str(exc)
             return Reply.error(save_failed(self.unsaved))
-        done, *_, position = undone_many(game.table, steps, redo)
-        phone = tuple(undone_many(game.table, steps, redo, phone=True))
+        audience = Audience.TABLE if self.by is None else Audience.PHONE_MOVE  # (a phone's: never "say ...")
+        done, *_, position = undone_many(game.table, steps, redo, audience)
+        phone = tuple(undone_many(game.table, steps, redo, Audience.OTHER_PHONE))
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief). Shown: what it gave back first.
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
@@ -368,7 +373,7 @@ def _holding_question(reply: Reply) -> Reply:
 def _phone_lines(table: Table, step: Step, facts: tuple[About, ...], at: int) -> tuple[str, ...]:
     """A recorded step's lines in the phones' words: the same typed facts and order as the laptop's, at the normal
     level, never how to say a move (`announce_said`'s `phone`)."""
-    said = announce_said(table, step, phone=True, at=at)
+    said = announce_said(table, step, audience=Audience.OTHER_PHONE, at=at)
     if any(isinstance(fact, GameOver) for fact in step.facts):
         return lines_of(said)
     return lines_of(lead_with(facts, said))
