@@ -111,3 +111,11 @@ def test_a_replys_facts_and_tells_are_read_from_its_segments_and_kept_nowhere_el
     assert reply.telling((move, count)) is reply  # told already: nothing added
     held = Reply.asking("Record anyway?", Question(lambda: notice))
     assert [fact.topic for fact in held.facts] == [Topic.QUESTION]
+
+
+def test_a_reply_keeps_no_words_for_an_audience_beside_its_segments():
+    """A reply's words are its segments; what the phones show of it they word themselves from its values
+    (`Reply.recorded`, `words.recorded`). Before, `Reply.phone` and `Reply.from_phone` kept the phones' lines beside
+    the segments. The only text fields left name no words of the reply: its earcon and a control's argument."""
+    texts = {field.name for field in dataclasses.fields(Reply) if "str" in str(field.type)}
+    assert texts == {"sound", "argument"}, texts

@@ -22,10 +22,18 @@ from assistant.core.game.acting import save_for
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
-from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Phone, Record, Step, record_to_dict
+from assistant.core.game.history import (
+    MAX_UNDO,
+    Game,
+    NothingToUndoError,
+    Phone,
+    Record,
+    Recorded,
+    Step,
+    record_to_dict,
+)
 from assistant.core.game.objections import Objection
-from assistant.core.game.segment import Channel, Part, Segment, lines_of
-from assistant.core.game.table import Table
+from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
@@ -308,7 +316,7 @@ class Conversation:
         reply = Reply(
             important=step.important,
             sound="your-turn" if turn else "",
-            phone=_phone_lines(game.table, step, facts, at),
+            recorded=(Recorded((step,), at),),
             segments=tuple(advice_once(said, self.advised)),
         ).telling(tells_of_step(game.table, step, at))  # (its move is told by its line: the counts and stops too)
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
@@ -339,7 +347,6 @@ class Conversation:
             return Reply.error(save_failed(self.unsaved))
         audience = Audience.TABLE if self.by is None else Audience.PHONE_MOVE  # (a phone's: never "say ...")
         done, *_, position = undone_many(game.table, steps, redo, audience)
-        phone = tuple(undone_many(game.table, steps, redo, Audience.OTHER_PHONE))
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief). Shown: what it gave back first.
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
@@ -354,7 +361,8 @@ class Conversation:
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
         kind = MoveKind.REDO if redo else MoveKind.UNDO
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
-        return Reply(important=True, settles=True, phone=phone, segments=segments).telling(tells)
+        recorded = (Recorded(tuple(steps), back="redo" if redo else "undo"),)
+        return Reply(important=True, settles=True, recorded=recorded, segments=segments).telling(tells)
 
 
 def _holding_question(reply: Reply) -> Reply:
@@ -368,15 +376,6 @@ def _holding_question(reply: Reply) -> Reply:
             segments = (*reply.segments[:n], held, *reply.segments[n + 1 :])
             return dataclasses.replace(reply, segments=segments)
     return reply
-
-
-def _phone_lines(table: Table, step: Step, facts: tuple[About, ...], at: int) -> tuple[str, ...]:
-    """A recorded step's lines in the phones' words: the same typed facts and order as the laptop's, at the normal
-    level, never how to say a move (`announce_said`'s `phone`)."""
-    said = announce_said(table, step, audience=Audience.OTHER_PHONE, at=at)
-    if any(isinstance(fact, GameOver) for fact in step.facts):
-        return lines_of(said)
-    return lines_of(lead_with(facts, said))
 
 
 def _question(sentence: str, pending: Choice, narrow: str) -> Reply:
