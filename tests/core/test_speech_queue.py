@@ -873,7 +873,7 @@ FACT_WORDS, SEGMENT_WORDS = _shifted(13), _shifted(7)
 
 def _fact_in_words(fact: About) -> About:
     """A fact worded by `FACT_WORDS`: every text it carries, its merged moves too."""
-    texts = ("text", "player", "card", "whose", "on", "short", "own", "phone", "narrow")
+    texts = ("text", "player", "card", "whose", "on", "short", "own", "narrow")
     return dataclasses.replace(
         fact,
         **{name: FACT_WORDS(getattr(fact, name)) for name in texts},

@@ -17,13 +17,12 @@ TURN = About(Topic.TURN, "Ben's turn: may use the Blue Herd Bonus.", (1,), "Ben"
 ASKED = About(Topic.QUESTION, "A new phone asks to record for Ben. Let it in?", narrow="Ben: new phone. Let it in?")
 USED = About(
     Topic.MOVE,
-    "Ben uses the effect of Yay: say resolve when it is done.",
+    "Ben uses the effect of Yay.",
     (1,),
     "Ben",
     MoveKind.USE,
     "Yay",
     own="You use the effect of Yay: tap Resolve when it is done.",
-    phone="Ben uses the effect of Yay.",
 )
 
 

@@ -114,7 +114,9 @@ class About:
 
     topic: Topic
     text: str
-    """Its words, short (about a second): "Ben's turn.", "Ana 2 Unicorns.", "Ana wins!"."""
+    """Its words, short (about a second): "Ben's turn.", "Ana 2 Unicorns.", "Ana wins!"; a move's never say how to
+    say the next move (they are said again folded, in a digest and on the phones, where that is no help: the
+    laptop's line of the move says it, `words.announce.announce_said`)."""
     seats: tuple[int, ...] = ()
     """The seats it is about: the player whose turn, whose counts, who won, who moved."""
     player: str = ""
@@ -141,9 +143,6 @@ class About:
     """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
     own: str = ""
     """For a move, its words on the phone of the player who made it ("You drew a card.", "You ended your turn.")."""
-    phone: str = ""
-    """For a move, its words on the other players' phones where they are not `text` (the laptop's words say how to
-    say the next move, "say resolve when it is done"; the phones' buttons say how); "": the same as `text`."""
     stopped: tuple[int, str] | None = None
     """For an Instant that stopped a card (`Topic.STOPPED`, or its move made `MoveKind.STOP`), the card it stopped:
     its player's seat and its name as said; None otherwise. A digest of a busy round says the stop, not the play."""

@@ -401,17 +401,13 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     if isinstance(event, events.Respond) and card_id in (table.neigh_card, table.super_neigh_card):
         kind = MoveKind.NEIGH
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
-    text = end_with(describe_event(table, event, step.before))
-    shown = end_with(describe_event(table, event, step.before, Audience.OTHER_PHONE))  # (no "say resolve ...")
+    text = end_with(describe_event(table, event, step.before, Audience.BRIEF))  # (never "say resolve ...")
     owner = seat if isinstance(event, events.Sacrifice) else getattr(event, "owner", None)
     whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
     on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, events.Respond) and step.before.pile else ""
     name = player_name(table, seat)
     own = own_move(table, event, seat)  # the phone of the player who made it says it in its own words
-    phone = "" if shown == text else shown
-    return About(
-        Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, own=own, phone=phone
-    )
+    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, own=own)
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:

@@ -29,7 +29,8 @@ class Audience(enum.Enum):
     words, never how to say a move on her keyboard ("say destroy and the card", "say resolve when it is done"): the
     move's next step is the mover's, on the phone, and no one at the table types it."""
     BRIEF = "brief"
-    """The laptop at the brief level: the facts alone, short."""
+    """The laptop at the brief level: the facts alone, short, never how to say a move (a fact's own words, said
+    again folded, in a digest, on the phones)."""
     OWN_PHONE = "own-phone"
     """The phone of the player who made the move: in the second person ("You drew a card."), never how to say a move
     (the phone's buttons say how)."""
@@ -44,8 +45,8 @@ def words_for(fact: About, audience: Audience) -> str:
     """A fact's words for an audience: the table's words; brief, its short form ("Ben's turn." for "Ben's turn: may
     use the Blue Herd Bonus.", said when it is folded again and held on a braille display); a narrow braille
     display's, who asks or the question first, else its short form; its own player's phone's, in the second person
-    ("You drew a card."), else another phone's; another phone's, never how to say a move, else the table's; the
-    laptop's of a phone's move, as another phone's (never how to say a move)."""
+    ("You drew a card."), else another phone's; another phone's and the laptop's of a phone's move, its own words
+    (a fact's words never say how to say a move, `About.text`)."""
     match audience:
         case Audience.TABLE:
             return fact.text
@@ -54,9 +55,9 @@ def words_for(fact: About, audience: Audience) -> str:
         case Audience.NARROW:
             return fact.narrow or fact.folded_text
         case Audience.OWN_PHONE:
-            return fact.own or fact.phone or fact.text
+            return fact.own or fact.text
         case Audience.OTHER_PHONE | Audience.PHONE_MOVE:
-            return fact.phone or fact.text
+            return fact.text
         case _:  # pragma: no cover - mypy checks every audience is named above
             assert_never(audience)
 
@@ -69,12 +70,13 @@ def asked_narrow(facts: Iterable[About]) -> tuple[str, ...]:
 
 def is_coached(audience: Audience) -> bool:
     """The audience's words may say how to say the next move on her keyboard ("say destroy and the card"): the
-    laptop's own (the table, brief, a braille display); never a phone's, whose buttons say how, nor the laptop's
-    words of a phone's move, whose next step is the mover's."""
+    laptop's own (the table, a braille display); never a fact's brief words (said again folded, in a digest, on the
+    phones), nor a phone's, whose buttons say how, nor the laptop's words of a phone's move, whose next step is the
+    mover's."""
     match audience:
-        case Audience.TABLE | Audience.BRIEF | Audience.NARROW:
+        case Audience.TABLE | Audience.NARROW:
             return True
-        case Audience.OWN_PHONE | Audience.OTHER_PHONE | Audience.PHONE_MOVE:
+        case Audience.BRIEF | Audience.OWN_PHONE | Audience.OTHER_PHONE | Audience.PHONE_MOVE:
             return False
         case _:  # pragma: no cover - mypy checks every audience is named above
             assert_never(audience)

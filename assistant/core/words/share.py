@@ -664,7 +664,7 @@ class LastMove:
     moves, and an undo takes back the moves at the places it names, never by their words."""
 
     text: str
-    """Its words on the phones (`About.phone`, else its words)."""
+    """Its words on the phones (`words_for`, `Audience.OTHER_PHONE`)."""
     at: int = 0
     """Its place in the game's log, the log's length after the move it tells (`About.at`): a fact a move led to has
     that move's place; the words of an undo or a redo have the first place it took back or put back; 0: none known."""
