@@ -132,9 +132,6 @@ class About:
     """The name of that owner, as said ("" for none)."""
     on: str = ""
     """For an Instant (a Neigh), the card it answered with whose it is, as said: "Ben's Basic Unicorn (Blue)"."""
-    short: str = ""
-    """A shorter form, said when it is folded again ("Ben's turn." for "Ben's turn: may use the Blue Herd Bonus."): a
-    reminder longer than the gap between keys is never said whole twice; "": the same as `text`."""
     at: int = 0
     """For a move, its place in the game's log (1 for the first event): two moves alike are two moves. For an undo,
     the place it took back or put back; for a fact a move led to, that move's place where it was kept with it
@@ -168,11 +165,6 @@ class About:
     def rank(self) -> int:
         """Where a fold says it (`RANKS`): a win first, then a turn, then the other facts and the moves together."""
         return RANKS.get(self.topic, 2)
-
-    @property
-    def folded_text(self) -> str:
-        """The words said when it is folded again (its short form where it has one)."""
-        return self.short or self.text
 
     def settled_by(self, newer: Iterable[About]) -> bool:
         """Whether newer facts make this one needless to say: the same fact; a newer one of every state it tells (a

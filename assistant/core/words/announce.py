@@ -362,8 +362,7 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
         if isinstance(fact, TurnBegan):
             name = player_name(table, fact.player)
             whole = turn_began(fact.turn, name, brief=True, duties=_duties(table, step))
-            short = turn_began(fact.turn, name, brief=True)
-            return (About(Topic.TURN, whole, (fact.player,), name, short="" if short == whole else short),)
+            return (About(Topic.TURN, whole, (fact.player,), name),)  # (its brief form: `words_for`)
     said: list[About] = []
     for fact in step.facts:  # every count that changed, each with its player
         if isinstance(fact, TallyChanged):
@@ -541,7 +540,7 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity, audience:
         return ""  # its owner's count, said first, is the outcome: the card was named when it was played
     elif isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link_doing(table, fact.link))
-    return describe_fact(table, fact, step.after, audience)
+    return describe_fact(table, fact, step.after, is_coached(audience))
 
 
 def _counted(step: Step, fact: PlayResolved) -> bool:

@@ -13,7 +13,8 @@ import enum
 from collections.abc import Iterable
 from typing import assert_never
 
-from assistant.core.game.about import About
+from assistant.core.game.about import About, Topic
+from assistant.core.words.gameplay import turn_began
 
 __all__ = ["Audience", "words_for", "asked_narrow", "is_coached"]
 
@@ -51,15 +52,23 @@ def words_for(fact: About, audience: Audience) -> str:
         case Audience.TABLE:
             return fact.text
         case Audience.BRIEF:
-            return fact.folded_text
+            return _brief(fact)
         case Audience.NARROW:
-            return fact.narrow or fact.folded_text
+            return fact.narrow or _brief(fact)
         case Audience.OWN_PHONE:
             return fact.own or fact.text
         case Audience.OTHER_PHONE | Audience.PHONE_MOVE:
             return fact.text
         case _:  # pragma: no cover - mypy checks every audience is named above
             assert_never(audience)
+
+
+def _brief(fact: About) -> str:
+    """A fact's brief words, made from its values: a turn by its player alone ("Ben's turn.", its duties left out:
+    a reminder longer than the gap between keys is never said whole twice); else its own words."""
+    if fact.topic is Topic.TURN and fact.player:
+        return turn_began(0, fact.player, brief=True)
+    return fact.text
 
 
 def asked_narrow(facts: Iterable[About]) -> tuple[str, ...]:

@@ -59,7 +59,6 @@ from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending, Outcome, name_letters
 from assistant.core.text import cards_count, name_list
-from assistant.core.words.audience import Audience, is_coached
 from assistant.core.words.cardtext import type_name
 
 __all__ = [
@@ -304,11 +303,10 @@ def pile_card_name(table: Table, card: PileCard) -> str:
     return f"{player_name(table, card.player)}'s {game_card_name(table, card.card)}"
 
 
-def describe_fact(table: Table, fact: Fact, state: GameState, audience: Audience = Audience.TABLE) -> str:
+def describe_fact(table: Table, fact: Fact, state: GameState, coached: bool = True) -> str:
     """One sentence for one fact, or "" when the event's own sentence already says it (one family of facts a
-    function, one short branch a kind), for an audience: how to say the next move only where it is coached
-    (`is_coached`: never on a phone's page, nor in the laptop's words of a phone's move)."""
-    coached = is_coached(audience)
+    function, one short branch a kind); how to say the next move only where `coached` (its audience's
+    `words.audience.is_coached`: never on a phone's page, nor in the laptop's words of a phone's move)."""
     for family in _FACT_FAMILIES:
         said = family(table, fact, state, coached)
         if said is not None:
