@@ -260,7 +260,6 @@ def _joined(first: Reply, second: Reply) -> Reply:
         first,
         important=first.important or second.important,
         pending=second.pending,
-        phone=(*(first.phone or first.lines), *(second.phone or second.lines)) if first.phone or second.phone else (),
-        from_phone=first.from_phone,
+        recorded=(*first.recorded, *second.recorded),
         segments=(*first.segments, *second.segments),
     )

@@ -282,9 +282,11 @@ class _Recorder:
     def row(self, text: str) -> None:
         """A row written: the first after a line of hers was answered, does it begin her answer? Text shown (not
         the line being typed) replaced with no key pressed since it was drawn (and not by the line she types)?"""
+        from assistant.core.words.audience import Audience, words_for
+
         reply, self.pending = self.pending, None
         if reply is not None:
-            starts = [reply.lines[0], *(fact.short or fact.text for fact in reply.facts)]
+            starts = [reply.lines[0], *(words_for(fact, Audience.BRIEF) for fact in reply.facts)]
             if text and any(start.lower().startswith(text.lower()) for start in starts):
                 self.first += 1
             else:

@@ -245,10 +245,12 @@ def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
     folded into it); "pieces", each fact and move it carries with the sentences that say it ([start, end), end None
     for the rest of its own words): its topic, the moves' places in the log, whether it is decisive."""
     from assistant.core.game.about import Topic
+    from assistant.core.words.audience import Audience, words_for
     from assistant.core.words.kinds import is_decisive
 
     pieces, start = [], 0
-    for fact, words in [*((f, f.folded_text) for f in utterance.folded), *((f, f.text) for f in utterance.facts)]:
+    folded = [(f, words_for(f, Audience.BRIEF)) for f in utterance.folded]
+    for fact, words in [*folded, *((f, f.text) for f in utterance.facts)]:
         end = start + len(utterance.split(words))  # (split as the app splits it: with the game's names)
         pieces.append((fact, start, end))
         start = end

@@ -25,6 +25,7 @@ from assistant.core.language.reply import PHONES, Reply, Segment
 from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
+from assistant.core.words.recorded import mover_first, recorded_lines
 from assistant.core.words.share import (
     CODE_GUESSED,
     CODE_REOPENED,
@@ -33,6 +34,7 @@ from assistant.core.words.share import (
     REMOVE_WHOSE,
     SHARE_STOPPED,
     TAG_COLOURS,
+    LastMove,
     also_at,
     code_closed,
     code_opened,
@@ -76,6 +78,15 @@ def _mark(session: Session) -> tuple[int, int, int, int]:
     if game is None:
         return 0, 0, 0, 0
     return id(game), len(game.log), id(game.log[-1]) if game.log else 0, len(game.undone)
+
+
+def _last_moves(session: Session, reply: Reply, at: int) -> tuple[LastMove, ...]:
+    """What the phones' last moves keep of a reply that changed the game (`words.share.last_moves`): what it recorded
+    worded by the phones themselves from its values (`words.recorded`), else its lines; `at`: the log's length now."""
+    game = session.game
+    lines = recorded_lines(game.table, reply.recorded) if game is not None else ()
+    mover = mover_first(game.table, reply.recorded) if game is not None else ("", "")
+    return last_moves(reply.facts, reply.tells, lines or reply.lines, mover, at=at)
 
 
 def _waits(session: Session) -> tuple[int, ...]:
@@ -364,11 +375,7 @@ class TableShare:
         waits, self._waits = self._waits, _waits(self.session)
         force = force or waits != self._waits  # a move that waits on an answer asked, passed over or taken back
         if self.server is not None and (moved or force):
-            said = (
-                last_moves(reply.facts, reply.tells, reply.phone or reply.lines, reply.from_phone, at=mark[1])
-                if moved and reply
-                else ()
-            )
+            said = _last_moves(self.session, reply, mark[1]) if moved and reply else ()
             self.server.changed(said, fresh=mark[0] != before[0])
 
     @property

@@ -289,3 +289,19 @@ def test_no_phone_shows_the_laptops_words_in_a_whole_game(tmp_path, edition):
             assert not laptop_only(shown), sorted(set(laptop_only(shown)))
 
     run(scenario())
+
+
+def test_a_moves_fact_never_says_how_to_say_the_next_move_though_the_laptops_line_does():
+    """A move's typed fact carries one set of words, never coaching (`About.text`): it is said again folded, in a
+    digest and on the phones, where "say resolve when it is done" is no help; the laptop's own line of the move still
+    coaches. Before, the fact kept the coached words and the phones' words beside them (`About.phone`)."""
+    from assistant.core.game.history import Step
+    from assistant.core.words.announce import announce_said, move_of_step
+    from assistant.core.words.audience import words_for
+
+    step = Step(events.UseEffect(0, "rainbow-aura"), STATE, STATE)
+    move = move_of_step(TABLE, step, at=1)
+    assert move is not None and move.text == "Ana uses the effect of Rainbow Aura.", move
+    assert all(not SAY.search(words_for(move, audience)) for audience in Audience)
+    lines = [segment.words for segment in announce_said(TABLE, step, at=1) if move in segment.about]
+    assert lines == ["Ana uses the effect of Rainbow Aura: say resolve when it is done."], lines

@@ -169,7 +169,7 @@ def test_a_decisive_fact_heard_whole_is_not_said_again_when_the_next_key_cuts_th
     backend = Pyttsx3Backend(alsa_capture.paced_player())
     service = started(SpeechService(backend))
     try:
-        ana = About(Topic.TURN, turn, (0,), "Ana", short="Ana's turn.")
+        ana = About(Topic.TURN, turn, (0,), "Ana")
         service.speak(Utterance(text, Priority.IMPORTANT, facts=(ana,)))
         assert wait_until(lambda: len(backend.played) == 2)  # the first sentence played whole, the second begun
         service.new_input()

@@ -174,3 +174,11 @@ def test_a_held_facts_segment_is_found_by_its_typed_facts_whatever_the_words_of_
             left_out += len(apart) < len(reply.lines)
             repeated += any(segment.repeats for segment in reply.segments if segment.channel.shown)
     assert left_out > 20 and repeated  # (the probe meets facts held apart, and words said again inside longer ones)
+
+
+def test_a_reply_keeps_no_words_for_an_audience_beside_its_segments():
+    """A reply's words are its segments; what the phones show of it they word themselves from its values
+    (`Reply.recorded`, `words.recorded`). Before, `Reply.phone` and `Reply.from_phone` kept the phones' lines beside
+    the segments. The only text fields left name no words of the reply: its earcon and a control's argument."""
+    texts = {field.name for field in dataclasses.fields(Reply) if "str" in str(field.type)}
+    assert texts == {"sound", "argument"}, texts

@@ -19,8 +19,9 @@ from assistant.core.words.kinds import is_decisive
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 
 
-def turn(text: str, seat: int = 1, short: str = "") -> About:
-    return About(Topic.TURN, text, (seat,), short=short)
+def turn(text: str, seat: int = 1, player: str = "") -> About:
+    """A turn; with its player's name, its brief form is made from it ("Cy's turn.", `words_for`)."""
+    return About(Topic.TURN, text, (seat,), player)
 
 
 def count(text: str, *seats: int) -> About:
@@ -308,7 +309,7 @@ def test_a_fact_cut_in_its_last_words_is_not_said_again_one_cut_before_them_is()
 def test_a_fact_played_to_its_end_is_not_folded_when_the_rest_is_cut():
     said = "Ana's turn: may use the Alpaca Herd Bonus."
     text = f"Turn 5, {said} Alpaca Herd Bonus: Your Alpacas cannot be destroyed. It may be used with 3 or more Alpacas."
-    queue = _saying(Utterance(text, IMPORTANT, facts=(turn(said, 0, "Ana's turn."),)))
+    queue = _saying(Utterance(text, IMPORTANT, facts=(turn(said, 0, "Ana"),)))
     queue.sentence_played(0)
     queue.new_input()
     queue.add(Utterance("Ana drew a card."))
@@ -691,12 +692,12 @@ def test_in_a_burst_a_fact_merged_again_and_again_before_it_began_is_still_said(
 
 def test_a_turns_reminder_is_said_whole_once_and_only_the_turn_is_folded_again():
     whole = "Cy's turn: may use the Goat Herd Bonus."
-    queue = _saying(Utterance(f"Turn 9, {whole} More.", IMPORTANT, facts=(turn(whole, 2, "Cy's turn."),)))
+    queue = _saying(Utterance(f"Turn 9, {whole} More.", IMPORTANT, facts=(turn(whole, 2, "Cy"),)))
     queue.new_input()  # cut before it was heard: longer than the gap between keys, it would be cut every time
     queue.done()
     queue.add(Utterance("Ana has 2 Unicorns."))
     assert texts(queue) == ["Cy's turn. Ana has 2 Unicorns."]
-    arriving = _saying(Utterance(f"Turn 9, {whole}", IMPORTANT, facts=(turn(whole, 2, "Cy's turn."),)))
+    arriving = _saying(Utterance(f"Turn 9, {whole}", IMPORTANT, facts=(turn(whole, 2, "Cy"),)))
     arriving.add(Utterance("Cy's Goat Herd Bonus: ...", IMPORTANT))
     drew = move("Cy drew a card.", 2, "draw")
     arriving.arrive(Utterance("Cy drew a card.", tells=(drew,)))  # the draw: the reminder waiting is past
@@ -873,7 +874,7 @@ FACT_WORDS, SEGMENT_WORDS = _shifted(13), _shifted(7)
 
 def _fact_in_words(fact: About) -> About:
     """A fact worded by `FACT_WORDS`: every text it carries, its merged moves too."""
-    texts = ("text", "player", "card", "whose", "on", "short", "own", "phone", "narrow")
+    texts = ("text", "player", "card", "whose", "on", "own", "narrow")
     return dataclasses.replace(
         fact,
         **{name: FACT_WORDS(getattr(fact, name)) for name in texts},

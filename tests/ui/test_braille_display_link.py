@@ -9,6 +9,7 @@ from assistant.commands.app import table_session
 from assistant.core.braille import celltable
 from assistant.core.braille.display import BrailleView, Key, Press
 from assistant.core.language.reply import DIGEST, DISPLAY_BACK, Reply
+from assistant.core.words.audience import Audience, words_for
 from assistant.storage.decks import load_card_set
 from assistant.ui.braille_display import DisplayLink
 
@@ -44,7 +45,7 @@ def test_a_herd_bonus_turn_shows_the_turn_then_the_bonus_effect_first():
         link.acknowledge()
         reply = session.handle(line)
         link.render(reply)
-        if any(fact.short for fact in reply.facts):
+        if any(words_for(fact, Audience.BRIEF) != fact.text for fact in reply.facts):
             break
     else:
         raise AssertionError("no turn with a Herd Bonus in the game")

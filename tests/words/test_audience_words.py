@@ -13,17 +13,16 @@ from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.words.audience import Audience, asked_narrow, words_for
 from assistant.core.words.share import last_moves
 
-TURN = About(Topic.TURN, "Ben's turn: may use the Blue Herd Bonus.", (1,), "Ben", short="Ben's turn.")
+TURN = About(Topic.TURN, "Ben's turn: may use the Blue Herd Bonus.", (1,), "Ben")  # (brief: "Ben's turn.")
 ASKED = About(Topic.QUESTION, "A new phone asks to record for Ben. Let it in?", narrow="Ben: new phone. Let it in?")
 USED = About(
     Topic.MOVE,
-    "Ben uses the effect of Yay: say resolve when it is done.",
+    "Ben uses the effect of Yay.",
     (1,),
     "Ben",
     MoveKind.USE,
     "Yay",
     own="You use the effect of Yay: tap Resolve when it is done.",
-    phone="Ben uses the effect of Yay.",
 )
 
 
@@ -73,3 +72,17 @@ def test_no_front_end_reads_a_facts_audience_field_itself():
             if isinstance(node, ast.Attribute) and node.attr in fields and isinstance(node.ctx, ast.Load):
                 readers.append(f"{path.name}:{node.lineno}: .{node.attr}")
     assert readers == []
+
+
+def test_a_fact_keeps_no_audience_words_its_values_make():
+    """A fact's words for another phone are its own (a move's never coach), and a turn's brief words come from its
+    player: `About.phone`, `About.short` and `About.folded_text` are gone. Left: its own words, the names it is made
+    of, and the two forms its values cannot make (`own`, made from the event; `narrow`, from what is asked)."""
+    import dataclasses
+
+    words = {field.name for field in dataclasses.fields(About) if field.type == "str"}
+    assert words == {"text", "player", "card", "whose", "on", "own", "narrow"}, words
+    assert not hasattr(About, "folded_text")
+    assert words_for(About(Topic.TURN, "Turn 9, Cy's turn: must do Sadistic Ritual.", (2,), "Cy"), Audience.BRIEF) == (
+        "Cy's turn."
+    )

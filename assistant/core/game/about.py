@@ -114,7 +114,9 @@ class About:
 
     topic: Topic
     text: str
-    """Its words, short (about a second): "Ben's turn.", "Ana 2 Unicorns.", "Ana wins!"."""
+    """Its words, short (about a second): "Ben's turn.", "Ana 2 Unicorns.", "Ana wins!"; a move's never say how to
+    say the next move (they are said again folded, in a digest and on the phones, where that is no help: the
+    laptop's line of the move says it, `words.announce.announce_said`)."""
     seats: tuple[int, ...] = ()
     """The seats it is about: the player whose turn, whose counts, who won, who moved."""
     player: str = ""
@@ -130,9 +132,6 @@ class About:
     """The name of that owner, as said ("" for none)."""
     on: str = ""
     """For an Instant (a Neigh), the card it answered with whose it is, as said: "Ben's Basic Unicorn (Blue)"."""
-    short: str = ""
-    """A shorter form, said when it is folded again ("Ben's turn." for "Ben's turn: may use the Blue Herd Bonus."): a
-    reminder longer than the gap between keys is never said whole twice; "": the same as `text`."""
     at: int = 0
     """For a move, its place in the game's log (1 for the first event): two moves alike are two moves. For an undo,
     the place it took back or put back; for a fact a move led to, that move's place where it was kept with it
@@ -141,9 +140,6 @@ class About:
     """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
     own: str = ""
     """For a move, its words on the phone of the player who made it ("You drew a card.", "You ended your turn.")."""
-    phone: str = ""
-    """For a move, its words on the other players' phones where they are not `text` (the laptop's words say how to
-    say the next move, "say resolve when it is done"; the phones' buttons say how); "": the same as `text`."""
     stopped: tuple[int, str] | None = None
     """For an Instant that stopped a card (`Topic.STOPPED`, or its move made `MoveKind.STOP`), the card it stopped:
     its player's seat and its name as said; None otherwise. A digest of a busy round says the stop, not the play."""
@@ -169,11 +165,6 @@ class About:
     def rank(self) -> int:
         """Where a fold says it (`RANKS`): a win first, then a turn, then the other facts and the moves together."""
         return RANKS.get(self.topic, 2)
-
-    @property
-    def folded_text(self) -> str:
-        """The words said when it is folded again (its short form where it has one)."""
-        return self.short or self.text
 
     def settled_by(self, newer: Iterable[About]) -> bool:
         """Whether newer facts make this one needless to say: the same fact; a newer one of every state it tells (a

@@ -11,7 +11,7 @@ changed, a winner) — from which `assistant/core/words/` makes the sentences.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from assistant.core.cards.card import CardSet
 from assistant.core.game.checks import check
@@ -65,6 +65,24 @@ class Step:
             TurnEndsNow,
         )
         return any(isinstance(f, kinds) for f in self.facts)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What one reply recorded, undid or redid, as values: the steps, where they are in the log, and who made a
+    phone's move; each front end words it for its audience itself (the phones: `words.recorded.recorded_lines`)."""
+
+    steps: tuple[Step, ...]
+    """The steps applied, undone or redone, in the order they were."""
+    at: int = 0
+    """The log's length after a step recorded (its move's place, `About.at`); 0 for an undo or a redo."""
+    back: Literal["", "undo", "redo"] = ""
+    """"undo" or "redo" for steps taken back or put back; "": a step recorded."""
+    by: str = ""
+    """The player a phone's move is attributed to at the start of its words on the other phones ("Ben: ...",
+    `words.share.by_player`): its words do not name its player (a resolve, a turn ended); "": none."""
+    ended_turn: bool = False
+    """The phone's move attributed was the end of its player's turn ("Ben ended the turn. ...")."""
 
 
 class NothingToUndoError(LookupError):

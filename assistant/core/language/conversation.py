@@ -22,16 +22,25 @@ from assistant.core.game.acting import save_for
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
 from assistant.core.game.facts import GameOver, TurnBegan, TurnEndsNow
-from assistant.core.game.history import MAX_UNDO, Game, NothingToUndoError, Phone, Record, Step, record_to_dict
+from assistant.core.game.history import (
+    MAX_UNDO,
+    Game,
+    NothingToUndoError,
+    Phone,
+    Record,
+    Recorded,
+    Step,
+    record_to_dict,
+)
 from assistant.core.game.objections import Objection
-from assistant.core.game.segment import Channel, Part, Segment, lines_of
-from assistant.core.game.table import Table
+from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
+from assistant.core.words.audience import Audience
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
@@ -297,14 +306,17 @@ class Conversation:
         self.step = step
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         at = len(game.log)
-        said = announce_said(game.table, step, self.verbosity, at=at)
+        # a phone's move is the laptop's words of it, never how to say a move on her keyboard (the next step is the
+        # mover's, on the phone)
+        audience = Audience.TABLE if self.by is None else Audience.PHONE_MOVE
+        said = announce_said(game.table, step, self.verbosity, audience, at=at)
         facts = facts_of_step(game.table, step, at)
         if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
             said = lead_with(facts, said, self.names)  # said first: the next key cannot cut them before they are heard
         reply = Reply(
             important=step.important,
             sound="your-turn" if turn else "",
-            phone=_phone_lines(game.table, step, facts, at),
+            recorded=(Recorded((step,), at),),
             segments=tuple(advice_once(said, self.advised)),
         ).telling(tells_of_step(game.table, step, at))  # (its move is told by its line: the counts and stops too)
         if any(isinstance(fact, TurnEndsNow) for fact in step.facts) and game.state.turn_ends is not None:
@@ -333,8 +345,8 @@ class Conversation:
             _restore(game, steps, redo, log, undone)
             self.unsaved = exc.strerror or str(exc)
             return Reply.error(save_failed(self.unsaved))
-        done, *_, position = undone_many(game.table, steps, redo)
-        phone = tuple(undone_many(game.table, steps, redo, phone=True))
+        audience = Audience.TABLE if self.by is None else Audience.PHONE_MOVE  # (a phone's: never "say ...")
+        done, *_, position = undone_many(game.table, steps, redo, audience)
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief). Shown: what it gave back first.
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
@@ -349,7 +361,8 @@ class Conversation:
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
         kind = MoveKind.REDO if redo else MoveKind.UNDO
         tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
-        return Reply(important=True, settles=True, phone=phone, segments=segments).telling(tells)
+        recorded = (Recorded(tuple(steps), back="redo" if redo else "undo"),)
+        return Reply(important=True, settles=True, recorded=recorded, segments=segments).telling(tells)
 
 
 def _holding_question(reply: Reply) -> Reply:
@@ -363,15 +376,6 @@ def _holding_question(reply: Reply) -> Reply:
             segments = (*reply.segments[:n], held, *reply.segments[n + 1 :])
             return dataclasses.replace(reply, segments=segments)
     return reply
-
-
-def _phone_lines(table: Table, step: Step, facts: tuple[About, ...], at: int) -> tuple[str, ...]:
-    """A recorded step's lines in the phones' words: the same typed facts and order as the laptop's, at the normal
-    level, never how to say a move (`announce_said`'s `phone`)."""
-    said = announce_said(table, step, phone=True, at=at)
-    if any(isinstance(fact, GameOver) for fact in step.facts):
-        return lines_of(said)
-    return lines_of(lead_with(facts, said))
 
 
 def _question(sentence: str, pending: Choice, narrow: str) -> Reply:

@@ -36,12 +36,12 @@ from assistant.core.language.parser import Command
 from assistant.core.language.reply import Pending, Question, Reply, Segment
 from assistant.core.language.table_view import PhoneQuestion
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered, save_offered_narrow
+from assistant.core.words.recorded import recorded_lines
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
     QUESTION_LAPSED,
     SAVE_LABELS,
     UNDO_NOT_YOURS,
-    by_player,
     from_phone,
     host_asked,
     host_decided,
@@ -359,7 +359,8 @@ class DeviceTalk:
         if _mark(game) != before:
             said = reply if _names(reply, player) and not ended_turn else _attributed(reply, player, ended_turn)
             said = dataclasses.replace(said, pending=None)
-            return DeviceOutcome("recorded", reply.phone or reply.lines, said, phone=phone, named=request.phones > 1)
+            shown = recorded_lines(game.table, reply.recorded) or reply.lines  # (the phones' words)
+            return DeviceOutcome("recorded", shown, said, phone=phone, named=request.phones > 1)
         if isinstance(reply.pending, Question) and talk.offered is not None:
             return self._offer_save(talk, player, request, reply.pending, talk.offered, before, ended_turn)
         if isinstance(reply.pending, Question):  # a warning, in the phone's own words
@@ -513,8 +514,7 @@ def _names(reply: Reply, player: str) -> bool:
 def _attributed(reply: Reply, player: str, ended_turn: bool) -> Reply:
     """A phone's move with who made it at the start of its first line, shown and said on the laptop ("Ben, from a
     phone: ended the turn. Turn 3: Cy's turn."), and in the phones' own words on the other phones ("Ben ended the
-    turn. Turn 3: Cy's turn.")."""
-    shown, *others = reply.phone or reply.lines or ("",)  # the phones' words: the other phones see who it was
-    phone = (by_player(player, shown, ended_turn), *others)
+    turn. Turn 3: Cy's turn.": its first record attributed, `Recorded.by`, worded by `recorded_lines`)."""
     said = reply.led_by(from_phone(player, "", ended_turn))
-    return dataclasses.replace(said, from_phone=(player, shown), phone=phone)
+    first = [dataclasses.replace(one, by=player, ended_turn=ended_turn) for one in reply.recorded[:1]]
+    return dataclasses.replace(said, recorded=(*first, *reply.recorded[1:]))

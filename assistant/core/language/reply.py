@@ -16,6 +16,7 @@ from typing import Protocol
 
 from assistant.core.cards.card import Card
 from assistant.core.game.about import About, Topic, texts
+from assistant.core.game.history import Recorded
 from assistant.core.game.segment import (
     Channel,
     Part,
@@ -210,13 +211,9 @@ class Reply:
     origin: Origin = OWN_KEY
     """Where it came from: her own key, a notice, an answer at once, another hand (`Origin`); a front end treats
     it by this, never by flags passed beside it."""
-    from_phone: tuple[str, str] = ("", "")
-    """A phone's move attributed in its first line ("Cy, from a phone: ..."): the player, and that line as it was
-    before in the phones' words (what Cy's own phone shows: never its own name as news). ("", ""): none."""
-    phone: tuple[str, ...] = ()
-    """Its lines in the phones' words, for a reply that recorded or undid a move: made from the same typed steps at
-    the normal level, never how to say a move ("say destroy and the card": the phones' buttons say how), nor the
-    notes the laptop adds to its lines after ("From Ben's phone 2."); (): none made (`lines` serve)."""
+    recorded: tuple[Recorded, ...] = field(default=(), compare=False)
+    """What it recorded, undid or redid, as values (the steps, their place in the log, a phone's move attributed to
+    its player): the phones word it themselves (`words.recorded.recorded_lines`); (): nothing recorded."""
     segments: tuple[Segment, ...] = ()
     """What it shows and says, in order, each piece with what it tells (`Segment`)."""
     private: bool = False

@@ -608,7 +608,7 @@ def cause_first(utterance: Utterance) -> Utterance:
         duty = segment.about[0] if segment.part is Part.FACT and len(segment.about) == 1 else None
         if duty is None or duty.topic is not Topic.DUTY or sender in duty.seats or not duty.player:
             continue  # (a segment of one duty, `Part.FACT`, is that duty in its own words)
-        named = replace(duty, text=duty_named(duty), short=duty_named(replace(duty, text=duty.folded_text)))
+        named = replace(duty, text=duty_named(duty))
         segments[n] = replace(segment, words=named.text, about=(named,))
         facts = [named if fact == duty else fact for fact in facts]
     spoken = [n for n, s in enumerate(segments) if s.channel.spoken and s.words.strip()]

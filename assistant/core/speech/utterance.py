@@ -14,6 +14,7 @@ from assistant.core.game.about import About, Topic
 from assistant.core.game.segment import Channel, Segment, speech_of
 from assistant.core.language.reply import Reply, Source
 from assistant.core.text import PLAIN, SentenceNames, split_sentences
+from assistant.core.words.audience import Audience, words_for
 
 
 class Priority(enum.Enum):
@@ -60,7 +61,7 @@ class Utterance:
     tells: tuple[About, ...] = ()
     """The move it tells of (`Reply.tells`): merged with other hands' moves when they pile up."""
     folded: tuple[About, ...] = ()
-    """The facts of earlier replies, cut or dropped, that its text begins with (each in `About.folded_text`)."""
+    """The facts of earlier replies, cut or dropped, that its text begins with (each brief, `words_for`)."""
     other: bool = False
     """It tells of another hand's move, not of the player's own key: a reply whose source is another hand's
     (`of_reply` with `Source.OTHER_HAND`), said in turn (`SpeechQueue.arrive`), or other hands' moves merged."""
@@ -83,7 +84,7 @@ class Utterance:
         (`text` given beside them is not read); words given whole become its one segment, said only, that tells
         nothing typed."""
         if self.segments or self.folded:
-            folded = [fact.folded_text.strip() for fact in self.folded if fact.folded_text.strip()]
+            folded = [words for fact in self.folded if (words := words_for(fact, Audience.BRIEF).strip())]
             object.__setattr__(self, "text", " ".join([*folded, speech_of(self.segments).strip()]).strip())
         elif self.text.strip():
             object.__setattr__(self, "segments", (Segment(self.text, channel=Channel.SPEECH),))
@@ -147,7 +148,7 @@ class Utterance:
 
         folded = []
         for fact in self.folded:
-            words = fact.folded_text.strip()
+            words = words_for(fact, Audience.BRIEF).strip()
             folded.append(place(words) if words else (len(found), len(found)))
         spans = []
         for segment in self.segments:

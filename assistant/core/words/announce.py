@@ -40,7 +40,7 @@ from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import name_list
-from assistant.core.words.audience import Audience
+from assistant.core.words.audience import Audience, is_coached
 from assistant.core.words.cardtext import LEAVING, card_gist, duty_short
 from assistant.core.words.gameplay import (
     GAME_OVER,
@@ -230,15 +230,16 @@ def _trigger_doing(table: Table, trigger: Trigger) -> str:
 
 
 def announce_said(
-    table: Table, step: Step, level: Verbosity = Verbosity.COACHING, phone: bool = False, at: int = 0
+    table: Table, step: Step, level: Verbosity = Verbosity.COACHING, audience: Audience = Audience.TABLE, at: int = 0
 ) -> list[Segment]:
     """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
     counts; then the event and what followed; then what the table may do now; each line a segment with the states
     it tells (`About.states`: a turn, counts), so a reply that says its decisive facts first leaves out a line that
     only says them again (`pace.lead_with`); the event's line tells its move (`move_of_step`, at place `at` of the
-    game's log). `phone`: the phones' words, at the normal level and never how to say a move (their buttons say
-    how)."""
-    level = Verbosity.NORMAL if phone else level
+    game's log). `audience`: whose words (`Audience.TABLE`, the laptop's own; `Audience.OTHER_PHONE`, the phones',
+    at the normal level; `Audience.PHONE_MOVE`, the laptop's of a phone's move): where it is not coached
+    (`is_coached`), never how to say a move, and coaching said at the normal level."""
+    level = _level(level, audience)
     lines: list[tuple[int, Segment]] = []  # (rank, segment): sorted by rank, in order within one rank
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
@@ -248,7 +249,7 @@ def announce_said(
         step.event, (events.Resolve, events.NextPhase, events.EndTurn, events.SkipPhase)
     ):  # their facts say them
         rank = -1 if deck_out else 1 if kind_of(step.event).effect else 3
-        lines.append((rank, Segment(_event_line(table, step, level, phone), told)))
+        lines.append((rank, Segment(_event_line(table, step, level, audience), told)))
         told = ()
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     began = any(isinstance(f, TurnBegan) for f in step.facts)
@@ -271,7 +272,7 @@ def announce_said(
             lines += [(3, line) for line in effects]
             continue
         rank = -1 if deck_out and isinstance(fact, DeckRanOut) else _FACT_RANKS.get(type(fact), 3)
-        lines += [(rank, segment) for segment in _fact_segments(table, step, fact, level, phone, at)]
+        lines += [(rank, segment) for segment in _fact_segments(table, step, fact, level, audience, at)]
     resolved = any(
         isinstance(
             f,
@@ -289,7 +290,7 @@ def announce_said(
     if isinstance(step.event, events.Resolve) and not resolved:
         lines.append((3, Segment("Nothing was waiting to resolve.")))
     if isinstance(step.event, events.Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
-        lines.insert(0, (3, Segment(describe_event(table, step.event, step.before, _audience(phone)) + ".")))
+        lines.insert(0, (3, Segment(describe_event(table, step.event, step.before, audience) + ".")))
     if step.after.outcome is None or not any(isinstance(f, GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
@@ -306,11 +307,13 @@ def announce_said(
     return [segment for _, segment in sorted(lines, key=lambda ranked: ranked[0]) if segment.words]
 
 
-def _fact_segments(table: Table, step: Step, fact: Fact, level: Verbosity, phone: bool, at: int) -> tuple[Segment, ...]:
+def _fact_segments(
+    table: Table, step: Step, fact: Fact, level: Verbosity, audience: Audience, at: int
+) -> tuple[Segment, ...]:
     """A fact's line as segments, with what they tell: a count its states; the game's end the winner (said before
     "The game is over.", which goes without saying on a display holding the win); a link of the chain its duty,
     with its words where the duty is held apart ("Effect chain: the effect of Unicorn Poison, played by Cy.")."""
-    sentence = _fact_line(table, step, fact, level, phone)
+    sentence = _fact_line(table, step, fact, level, audience)
     if not sentence:
         return ()
     if isinstance(fact, (TallyChanged, WinWaits)):
@@ -359,8 +362,7 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
         if isinstance(fact, TurnBegan):
             name = player_name(table, fact.player)
             whole = turn_began(fact.turn, name, brief=True, duties=_duties(table, step))
-            short = turn_began(fact.turn, name, brief=True)
-            return (About(Topic.TURN, whole, (fact.player,), name, short="" if short == whole else short),)
+            return (About(Topic.TURN, whole, (fact.player,), name),)  # (its brief form: `words_for`)
     said: list[About] = []
     for fact in step.facts:  # every count that changed, each with its player
         if isinstance(fact, TallyChanged):
@@ -398,17 +400,13 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     if isinstance(event, events.Respond) and card_id in (table.neigh_card, table.super_neigh_card):
         kind = MoveKind.NEIGH
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
-    text = end_with(describe_event(table, event, step.before))
-    shown = end_with(describe_event(table, event, step.before, Audience.OTHER_PHONE))  # (no "say resolve ...")
+    text = end_with(describe_event(table, event, step.before, Audience.BRIEF))  # (never "say resolve ...")
     owner = seat if isinstance(event, events.Sacrifice) else getattr(event, "owner", None)
     whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
     on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, events.Respond) and step.before.pile else ""
     name = player_name(table, seat)
     own = own_move(table, event, seat)  # the phone of the player who made it says it in its own words
-    phone = "" if shown == text else shown
-    return About(
-        Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, own=own, phone=phone
-    )
+    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, own=own)
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
@@ -511,7 +509,7 @@ def _waited(table: Table, step: Step, prompt: Prompt) -> bool:
     return before.kind is PromptKind.CHAIN and before.link == prompt.link
 
 
-def _event_line(table: Table, step: Step, level: Verbosity, phone: bool = False) -> str:
+def _event_line(table: Table, step: Step, level: Verbosity, audience: Audience) -> str:
     event = step.event
     if level is Verbosity.BRIEF and isinstance(event, (events.Play, events.Respond)):
         into = event.into if isinstance(event, events.Play) else None
@@ -523,10 +521,10 @@ def _event_line(table: Table, step: Step, level: Verbosity, phone: bool = False)
             else f"{player_name(table, event.player)}: "
         )
         return end_with(f"{whose}{card}{elsewhere}")
-    return end_with(describe_event(table, event, step.before, _audience(phone)))
+    return end_with(describe_event(table, event, step.before, audience))
 
 
-def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity, phone: bool = False) -> str:
+def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity, audience: Audience) -> str:
     """One fact at the level asked (the beginning-of-turn effects are said by `describe_begin_effects`); links of
     the chain have their own words."""
     if isinstance(fact, PhaseBegan) and fact.phase is Phase.END:
@@ -542,7 +540,7 @@ def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity, phone: bo
         return ""  # its owner's count, said first, is the outcome: the card was named when it was played
     elif isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link_doing(table, fact.link))
-    return describe_fact(table, fact, step.after, phone)
+    return describe_fact(table, fact, step.after, is_coached(audience))
 
 
 def _counted(step: Step, fact: PlayResolved) -> bool:
@@ -583,6 +581,12 @@ def _brief_fact(table: Table, step: Step, fact: Fact) -> str | None:
     return None
 
 
-def _audience(phone: bool) -> Audience:
-    """The phones' words (another player's phone), or the table's."""
-    return Audience.OTHER_PHONE if phone else Audience.TABLE
+def _level(level: Verbosity, audience: Audience) -> Verbosity:
+    """The level an audience's words are said at: the phones' at the normal level; the laptop's words of a phone's
+    move at hers, but coaching said as normal (what to type is hers to type, and that move's next step is the
+    mover's); the laptop's own at hers."""
+    if audience is Audience.OTHER_PHONE or audience is Audience.OWN_PHONE:
+        return Verbosity.NORMAL
+    if not is_coached(audience) and level is Verbosity.COACHING:
+        return Verbosity.NORMAL
+    return level

@@ -303,17 +303,18 @@ def pile_card_name(table: Table, card: PileCard) -> str:
     return f"{player_name(table, card.player)}'s {game_card_name(table, card.card)}"
 
 
-def describe_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str:
+def describe_fact(table: Table, fact: Fact, state: GameState, coached: bool = True) -> str:
     """One sentence for one fact, or "" when the event's own sentence already says it (one family of facts a
-    function, one short branch a kind). `phone`: as the phones' page shows it, without how to say the next move."""
+    function, one short branch a kind); how to say the next move only where `coached` (its audience's
+    `words.audience.is_coached`: never on a phone's page, nor in the laptop's words of a phone's move)."""
     for family in _FACT_FAMILIES:
-        said = family(table, fact, state, phone)
+        said = family(table, fact, state, coached)
         if said is not None:
             return said
     return ""
 
 
-def _pile_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str | None:
+def _pile_fact(table: Table, fact: Fact, state: GameState, coached: bool) -> str | None:
     """What the pile and its Instants did."""
     if isinstance(fact, PileStopped):
         stopper = pile_card_name(table, fact.stopper)
@@ -342,7 +343,7 @@ def _pile_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) 
         return (
             f"{pile_card_name(table, fact.instant)} resolves: {player_name(table, fact.instant.player)} destroys "
             f"{with_article(creature)} card in {area_of(table, fact.played.player)}"
-            f"{'.' if phone else '; say destroy and the card.'} "
+            f"{'; say destroy and the card.' if coached else '.'} "
             f"{pile_card_name(table, fact.played)} still resolves."
         )
     if isinstance(fact, NeighHadNoEffect):
@@ -376,7 +377,7 @@ def _pile_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) 
     return None
 
 
-def _chain_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str | None:
+def _chain_fact(table: Table, fact: Fact, state: GameState, coached: bool) -> str | None:
     """The chain of effects, and the duties a card lays."""
     if isinstance(fact, LinkAdded):
         return chain_link_added(fact.position, describe_link(table, fact.link))
@@ -412,7 +413,7 @@ def _chain_fact(table: Table, fact: Fact, state: GameState, phone: bool = False)
         return (
             f"{player_name(table, fact.owner)}'s turn is over: {game_card_name(table, fact.unicorn)}, which "
             f"{game_card_name(table, fact.card)} took, goes back to {area_of(table, fact.home)} now"
-            f"{'.' if phone else '; say move.'}"
+            f"{'; say move.' if coached else '.'}"
         )
     if isinstance(fact, BabyToNursery):
         return f"{game_card_name(table, fact.card)} goes back to the Nursery, as Babies always do."
@@ -427,7 +428,7 @@ def _chain_fact(table: Table, fact: Fact, state: GameState, phone: bool = False)
     return None
 
 
-def _win_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str | None:
+def _win_fact(table: Table, fact: Fact, state: GameState, coached: bool) -> str | None:
     """Counts and wins: the tally, a win barred or waiting, the game's end."""
     if isinstance(fact, WinBarred) and fact.card == "":
         return (
@@ -462,7 +463,7 @@ def _win_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -
     return None
 
 
-def _turn_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) -> str | None:
+def _turn_fact(table: Table, fact: Fact, state: GameState, coached: bool) -> str | None:
     """The turn, its phases, the hand limit and the deck."""
     if isinstance(fact, TurnBegan):
         return turn_began(fact.turn, player_name(table, fact.player))
@@ -502,9 +503,9 @@ def _turn_fact(table: Table, fact: Fact, state: GameState, phone: bool = False) 
     if isinstance(fact, BackInDeck):
         if fact.count is None or fact.deck is None:
             return (
-                "The deck's size is not known now."
-                if phone
-                else ("The deck's size is not known now: say deck and the number of cards in it.")
+                "The deck's size is not known now: say deck and the number of cards in it."
+                if coached
+                else "The deck's size is not known now."
             )
         return f"{cards_count(fact.count)} went back into the deck, which now has {fact.deck}."
     if isinstance(fact, Reshuffled) and fact.deck is not None:

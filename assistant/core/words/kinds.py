@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal, assert_never
+from typing import Literal
 
 from assistant.core.game import events
 from assistant.core.game.about import About, MoveKind, Topic
@@ -26,7 +26,7 @@ from assistant.core.game.history import Step
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count
-from assistant.core.words.audience import Audience
+from assistant.core.words.audience import Audience, is_coached
 from assistant.core.words.gameplay import (
     PHASE_NAMES,
     SOURCE_NAMES,
@@ -77,14 +77,8 @@ class Said:
 
     @property
     def coached(self) -> bool:
-        """The words may say how to say the next move (the laptop's); never on a phone, whose buttons say how."""
-        match self.audience:
-            case Audience.TABLE | Audience.BRIEF | Audience.NARROW:
-                return True
-            case Audience.OWN_PHONE | Audience.OTHER_PHONE:
-                return False
-            case _:  # pragma: no cover - mypy checks every audience is named above
-                assert_never(self.audience)
+        """The words may say how to say the next move on her keyboard (`is_coached`)."""
+        return is_coached(self.audience)
 
     @property
     def hearer(self) -> int | None:

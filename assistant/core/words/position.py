@@ -275,13 +275,12 @@ def describe_players(table: Table) -> str:
     return f"Players, clockwise: {name_list(list(table.setup.players))}."
 
 
-def undone_many(table: Table, steps: list[Step], redo: bool = False, phone: bool = False) -> list[str]:
+def undone_many(table: Table, steps: list[Step], redo: bool = False, audience: Audience = Audience.TABLE) -> list[str]:
     """Said after an undo or a redo, outcome first: for an undo, the position it gives back ("Undone: Dee's Basic
     Unicorn (Purple) is back on the pile."), for a redo what was done again; then the counts now and where the
-    game is. `phone`: in the phones' words (never how to say a move)."""
+    game is, in an audience's words (`Audience.OTHER_PHONE`, `Audience.PHONE_MOVE`: never how to say a move)."""
     verb = "Redone" if redo else "Undone"
     start, end = steps[0].before, steps[-1].after
-    audience = Audience.OTHER_PHONE if phone else Audience.TABLE
     said = [describe_event(table, s.event, s.before if redo else s.after, audience) for s in steps]
     if len(steps) == 1:
         first = f"{verb}: {said[0] if redo else taken_back(table, steps[0])}."

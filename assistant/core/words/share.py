@@ -664,7 +664,7 @@ class LastMove:
     moves, and an undo takes back the moves at the places it names, never by their words."""
 
     text: str
-    """Its words on the phones (`About.phone`, else its words)."""
+    """Its words on the phones (`words_for`, `Audience.OTHER_PHONE`)."""
     at: int = 0
     """Its place in the game's log, the log's length after the move it tells (`About.at`): a fact a move led to has
     that move's place; the words of an undo or a redo have the first place it took back or put back; 0: none known."""
@@ -691,10 +691,10 @@ def last_moves(
     player's name first ("Ben played Rainbow Aura.", "Ben 1 Unicorn.", "Cy's turn."), never the laptop's coaching
     ("say draw"), each move with its words for its own player's phone (`About.own`); the reply's lines where it has
     no typed values (an undo, a resolve), the first as it was before a phone's move was attributed in it (`by`,
-    `Reply.from_phone`) for that player's own phone. `lines` are the reply's lines in the phones' words
-    (`Reply.phone`, else its lines). Each is kept with its place in the game's log: a move's own (`About.at`), the
-    facts with the move's, else `at` (the log's length after the reply); an undo's or a redo's words with the places
-    it took back or put back (its `Topic.UNDO` tells)."""
+    `words.recorded.mover_first`) for that player's own phone. `lines` are the reply's lines in the phones' words
+    (what it recorded, `words.recorded.recorded_lines`, else its lines). Each is kept with its place in the game's
+    log: a move's own (`About.at`), the facts with the move's, else `at` (the log's length after the reply); an
+    undo's or a redo's words with the places it took back or put back (its `Topic.UNDO` tells)."""
     back = tuple(sorted({fact.at for fact in tells if fact.topic is Topic.UNDO and fact.at}))
     redo = any(fact.topic is Topic.UNDO and fact.move is MoveKind.REDO for fact in tells)
     kind: LastKind = ("redo" if redo else "undo") if back else "move"

@@ -1,0 +1,64 @@
+"""What a reply recorded, undid or redid (`Recorded`, values), in the phones' words: the same typed steps and order as
+the laptop's lines, at the normal level, never how to say a move (`Audience.OTHER_PHONE`: the phones' buttons say
+how), nor the notes the laptop adds after ("From Ben's phone 2."). The phones word a reply themselves from these
+values; the reply keeps no words for them beside its segments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from assistant.core.game.facts import GameOver
+from assistant.core.game.history import Recorded
+from assistant.core.game.segment import lines_of
+from assistant.core.game.table import Table
+from assistant.core.words.announce import announce_said, facts_of_step
+from assistant.core.words.audience import Audience
+from assistant.core.words.pace import lead_with
+from assistant.core.words.position import undone_many
+from assistant.core.words.share import by_player
+
+__all__ = ["recorded_lines", "mover_first"]
+
+
+def recorded_lines(table: Table, recorded: Sequence[Recorded], attributed: bool = True) -> tuple[str, ...]:
+    """The lines of what a reply recorded, undid or redid, in the phones' words, in order (() for nothing recorded:
+    the reply's own lines serve). A step recorded: what the laptop says of it, its decisive facts first (a game's
+    end keeps its own order); an undo or a redo: what it gave back, the counts now and where the game is.
+    `attributed`: a phone's move whose words do not name its player has them first on its first line, as the other
+    phones show it ("Ben ended the turn. Turn 3: Cy's turn.", `Recorded.by`); else as its own player's phone shows
+    it (never its own name as news)."""
+    lines: list[str] = []
+    for one in recorded:
+        said = _lines(table, one)
+        if attributed and one.by and said:
+            said = (by_player(one.by, said[0], one.ended_turn), *said[1:])
+        elif attributed and one.by:
+            said = (by_player(one.by, "", one.ended_turn),)
+        lines += said
+    return tuple(lines)
+
+
+def mover_first(table: Table, recorded: Sequence[Recorded]) -> tuple[str, str]:
+    """The player of a phone's move attributed in the first line of what a reply recorded, and that line as their own
+    phone shows it, not attributed (`words.share.last_moves`' `by`); ("", "") when the first is no phone's move
+    attributed."""
+    if not recorded or not recorded[0].by:
+        return ("", "")
+    own = _lines(table, recorded[0])
+    return (recorded[0].by, own[0] if own else "")
+
+
+def _lines(table: Table, recorded: Recorded) -> tuple[str, ...]:
+    """One record's lines in the phones' words, not attributed."""
+    steps = list(recorded.steps)
+    if recorded.back:
+        return tuple(undone_many(table, steps, recorded.back == "redo", Audience.OTHER_PHONE)) if steps else ()
+    lines: list[str] = []
+    for step in steps:
+        said = announce_said(table, step, audience=Audience.OTHER_PHONE, at=recorded.at)
+        if any(isinstance(fact, GameOver) for fact in step.facts):
+            lines += lines_of(said)
+        else:
+            lines += lines_of(lead_with(facts_of_step(table, step, recorded.at), said))
+    return tuple(lines)
