@@ -150,7 +150,10 @@ def _connector(brlapi: Any) -> Callable[[], Any]:
 
 
 def _take_display(opener: Callable[[], Any], brlapi: Any) -> Any:
-    """A connection in TTY mode whose display knows its size; `DisplayUnavailable` otherwise."""
+    """A connection in TTY mode whose display knows its size; `DisplayUnavailable` otherwise (a connection made
+    and then refused the display is closed: looked for every tenth of a second, it would otherwise leave one
+    connection more on the server each time)."""
+    connection: Any = None
     try:
         connection = opener()
         connection.enterTtyModeWithPath()
@@ -159,6 +162,8 @@ def _take_display(opener: Callable[[], Any], brlapi: Any) -> Any:
                 break
             time.sleep(0.05)
     except (brlapi.ConnectionError, brlapi.OperationError, OSError, ValueError, TypeError) as exc:
+        if connection is not None:
+            _close(connection, brlapi, leave=False)  # (leaving TTY mode waits for an answer that may not come)
         raise DisplayUnavailable(brlapi_address()) from exc
     if not connection.displaySize[0]:
         connection.closeConnection()

@@ -290,3 +290,24 @@ def test_keys_typed_on_a_restarted_brltty_are_the_apps_from_its_first_frame_and_
         if display is not None:
             display.close()
         server.stop()
+
+
+def test_a_connection_refused_the_display_is_closed_not_left_on_the_server():
+    """Looked for every tenth of a second while BRLTTY is away, each connection made and then refused its display
+    (TTY mode refused, a server still starting) was left open on the server, one more each time."""
+    pytest.importorskip("brlapi")
+    from assistant.braille.display import DisplayUnavailable, open_display
+
+    class Refused:
+        closed = False
+
+        def enterTtyModeWithPath(self) -> None:  # (BrlAPI's names)
+            raise OSError("the display is not to be had")
+
+        def closeConnection(self) -> None:
+            self.closed = True
+
+    made: list[Refused] = []
+    with pytest.raises(DisplayUnavailable):
+        open_display(connect=lambda: made.append(Refused()) or made[-1], timeout=SLOW)
+    assert len(made) == 1 and made[0].closed
