@@ -230,9 +230,10 @@ class WavBackend(Backend):
         finished: Callable[[int], None] = ignore_finished,
         began: Callable[[int, float], None] = ignore_began,
     ) -> None:
-        """Render and play sentence by sentence, the earcon at the start of the first; stop as soon as the
-        utterance is no longer wanted, and before a next sentence once `more()` is False; `finished` hears of each
-        sentence played to its end."""
+        """Render and play sentence by sentence, the earcon at the start of the sentence it goes with
+        (`Utterance.sound_at`: the turn's with the turn's end, else the first); stop as soon as the utterance is no
+        longer wanted, and before a next sentence once `more()` is False; `finished` hears of each sentence played to
+        its end."""
         player = self.private_player if utterance.private else self.player
         pieces = utterance.split()
         sound = self.sounds.get(utterance.sound) if utterance.sound else None
@@ -249,19 +250,20 @@ class WavBackend(Backend):
             return
         self._wanted, self._other = wanted, utterance.other
         ready: Path | None = self._render_piece(pieces[0], ahead=False)
-        prefix = ""
+        at = min(utterance.sound_at(), len(pieces) - 1)
         try:
-            if sound is not None and ready is not None:
-                if _prepend(sound, ready):
-                    prefix = f"[{utterance.sound}] "
-                elif (process := self._start(player, sound, wanted, f"[{utterance.sound}]")) is not None:
-                    self._wait(process, player)  # not the same sample format (another voice): the earcon first
             for index in range(len(pieces)):
                 if not wanted() or ready is None or (index > 0 and not more()):
                     return
+                prefix = ""
+                if index == at and sound is not None:
+                    if _prepend(sound, ready):
+                        prefix = f"[{utterance.sound}] "
+                    elif (process := self._start(player, sound, wanted, f"[{utterance.sound}]")) is not None:
+                        self._wait(process, player)  # not the same sample format (another voice): the earcon first
                 if index < len(utterance.places) and utterance.places[index]:
                     _place(ready, utterance.places[index])  # (the earcon too, where that player sits)
-                process = self._start(player, ready, wanted, (prefix if index == 0 else "") + pieces[index])
+                process = self._start(player, ready, wanted, prefix + pieces[index])
                 if process is None:
                     return
                 began(index, wav_seconds(ready))

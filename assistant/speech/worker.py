@@ -338,19 +338,32 @@ class SpeechWorker:
         sound = utterance.sound or kept_sound(move_earcon(utterance, seated), self.earcons)
         utterance = replace(utterance, places=sentence_places(utterance, seated), sound=sound)
         try:
+            first = 0  # the sentence the words given to the backend begin with
             if utterance.sound and not backend.plays_sounds and self.earcons is not None:
-                # speech-dispatcher cannot play our sound files: the earcon's own player goes first, then the words
+                # speech-dispatcher cannot play our sound files: the earcon's own player goes just before the
+                # sentence it goes with (`Utterance.sound_at`: the turn's with the turn's end), the words around it
+                first = min(utterance.sound_at(), max(len(utterance.split()) - 1, 0))
+                if first:
+                    before, utterance = utterance.parted(first)
+                    self._say(backend, turn, before, 0)
+                    if not (turn.wanted() and turn.more()):
+                        return
                 self.earcons.play_and_wait(utterance.sound, utterance.private, turn.wanted)
                 utterance = replace(utterance, sound="")
-            if turn.wanted():
-                backend.speak(
-                    utterance,
-                    turn.wanted,
-                    turn.more,
-                    lambda index: self._played(turn, index),
-                    lambda index, seconds: self._began(turn, index, seconds),
-                )
+            self._say(backend, turn, utterance, first)
         except SpeechError as exc:
             self.notices.failed(str(exc))
         except Exception as exc:  # the worker must survive anything an engine does
             self.notices.failed(engine_unavailable(backend.name, f"{exc.__class__.__name__}: {exc}"))
+
+    def _say(self, backend: Backend, turn: _Turn, utterance: Utterance, first: int) -> None:
+        """Give the backend an utterance's words (its sentences from `first` on): each sentence's start and end
+        told to the queue by its index in the whole utterance."""
+        if turn.wanted():
+            backend.speak(
+                utterance,
+                turn.wanted,
+                turn.more,
+                lambda index: self._played(turn, first + index),
+                lambda index, seconds: self._began(turn, first + index, seconds),
+            )
