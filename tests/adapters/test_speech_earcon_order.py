@@ -97,3 +97,53 @@ def test_where_the_backend_plays_the_earcon_it_starts_the_sentence_of_the_turns_
         chime = sound.read()[44:2044]  # (its first samples, past the WAV header)
     count, ended, _ = alsa_capture.audio_bytes()
     assert chime not in count and chime in ended
+
+
+class Clock:
+    """A clock moved on by hand."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class PlacedChannel(EarconChannel):
+    def __init__(self, files) -> None:
+        super().__init__(Player(("true",)), files)
+        self.asked: list[tuple[str, float]] = []
+
+    def play(self, name: str, private: bool = False, place: float = 0.0) -> None:
+        self.asked.append((name, place))
+        super().play(name, private, place)
+
+
+def test_one_voice_while_she_types_a_move_is_an_earcon_at_its_seat_at_once_and_its_words_at_her_pause(tmp_path):
+    from assistant.core.speech.placement import Seating
+
+    clock = Clock()
+    backend = RecordingBackend()
+    channel = PlacedChannel(write_earcons(tmp_path / "e"))
+    service = SpeechService(backend, earcons=channel, clock=clock, at_pause=True)
+    drew = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, at=3)
+    neigh = About(Topic.MOVE, "Dee played Neigh.", (3,), "Dee", MoveKind.NEIGH, "Neigh", at=4)
+    try:
+        assert service.ready.wait(60)
+        service.seating = Seating(4, listener=0)
+        service.new_input()
+        service.say("Ana 2 Unicorns.")  # her key's reply
+        clock.now = 0.3
+        service.speak(Utterance(tells=(drew,), other=True, segments=(Segment(drew.text, (drew,)),)))
+        service.speak(Utterance(tells=(neigh,), other=True, segments=(Segment(neigh.text, (neigh,)),)))
+        assert channel.asked == [("move", Seating(4, 0).place(1)), ("neigh", Seating(4, 0).place(3))]  # at once
+        assert Seating(4, 0).place(1) < 0 < Seating(4, 0).place(3)  # Ben at her left, Dee at her right
+        clock.now = 1.5
+        assert not service.wait_idle(0.6)  # no pause yet: their words wait
+        assert backend.said == ["Ana 2 Unicorns."]
+        clock.now = 0.0 + 2.1  # no key for 2 s: her pause
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    assert backend.said[0] == "Ana 2 Unicorns."
+    assert "Ben drew a card." in " ".join(backend.said[1:]) and "Dee played Neigh." in " ".join(backend.said[1:])
