@@ -78,6 +78,8 @@ OWN_GOAL_MS = 150.0
 MOVE_GOAL_MS = 1000.0
 IDLE_GOAL_MS = 250.0
 ONE_VOICE_GOAL_MS = 10_000.0
+#: One voice with other hands' words at her pause (issue 107): a move's earcon at its player's seat, from the tap, p90.
+EARCON_GOAL_MS = 500.0
 WIN_GOAL_MS = 1000.0
 PITCH_APART = 1.3
 RATE_APART = 1.3
@@ -174,6 +176,9 @@ class Setup(NamedTuple):
     plain: bool = False
     """The plain line mode (`--plain`) beside her screen reader: its printed lines read by her reader's stand-in as a
     screen reader reads a terminal (`PlainReader`), the table voice through the app's mixer."""
+    bursts: bool = False
+    """She types in bursts (`BURST_KEYS` keys a burst, a key every `--interval` seconds) and pauses `PAUSES_S`
+    between them, as a player does who thinks, rather than a key every `--interval` seconds all game."""
 
 
 MIXER = {"player": "sounddevice"}
@@ -182,6 +187,21 @@ SETUPS = {
     "own": Setup("her own voice and the table voice", {**MIXER, "speech": "own-voice"}),
     "reader": Setup("her screen reader (speech-dispatcher) and the table voice", READER, reader=True),
     "one": Setup("one voice", {**MIXER, "speech": "own-voice", "table_voice": False}),
+    "one-bursts": Setup(
+        "one voice, her keys in bursts, pauses of 2 to 5 s",
+        {**MIXER, "speech": "own-voice", "table_voice": False},
+        bursts=True,
+    ),
+    # one voice with other hands' words said in turn while she types (`others_at_pause = false`: as before issue 107)
+    "one-in-turn": Setup(
+        "one voice, others' words in turn",
+        {**MIXER, "speech": "own-voice", "table_voice": False, "others_at_pause": False},
+    ),
+    "one-in-turn-bursts": Setup(
+        "one voice, others' words in turn, her keys in bursts",
+        {**MIXER, "speech": "own-voice", "table_voice": False, "others_at_pause": False},
+        bursts=True,
+    ),
     "plain": Setup("plain mode beside her screen reader, and the table voice", READER, reader=True, plain=True),
     # (their system voices are not here: espeak-ng renders the table voice, whatever `--backend` says)
     "windows": Setup(
@@ -196,7 +216,10 @@ SETUPS = {
     "aplay": Setup("before: a player process per sentence, two voices", {"speech": "own-voice", "player": "aplay"}),
 }
 #: The set-ups a whole run plays, side by side (issue 87): the defaults, her screen reader, one voice, plain mode.
-DEFAULT_SETUPS = ["own", "reader", "one", "plain"]
+DEFAULT_SETUPS = ["own", "reader", "one", "one-bursts", "plain"]
+#: Her bursts (`Setup.bursts`): keys a burst, and the pause after one, in seconds (issue 107: 2 to 5 s).
+BURST_KEYS = (3, 6)
+PAUSES_S = (2.0, 5.0)
 #: Each platform's screen reader, as the stand-in calls itself.
 READERS = {"win32": "NVDA", "darwin": "VoiceOver"}
 
@@ -243,6 +266,7 @@ def child(log: str, game: str, address: str, setup: str) -> int:
         speech.make_speaker = functools.partial(make_speaker, platform=platform, reader_backend=stand_in)  # type: ignore[assignment]
         speech.speech_route = lambda *args, **kwargs: (speech.SCREEN_READER, reader)  # type: ignore[assignment]
     _note_sounds(Path(log).with_name("sounds.jsonl"))
+    _note_earcons(Path(log).with_name("earcons.jsonl"))
     if SETUPS[setup].plain:
         _note_plain_replies(log)
     deck, addons, _ = GAMES[game]
@@ -294,6 +318,26 @@ def _note_sounds(path: Path) -> None:
     speech._table_voice = marking_table_voice  # type: ignore[assignment]
     backends.WavBackend._start = keeping_start  # type: ignore[method-assign]
     backends.WavBackend._wait = keeping_wait  # type: ignore[method-assign]
+
+
+def _note_earcons(path: Path) -> None:
+    """Note each earcon of a move held to her pause (one voice) as it is handed to the earcon channel, with the
+    moves it stands for by their place in the log, in `path` (one JSON line each): the channel's thread starts it on
+    the app's mixer at once, its first sample due within the mixer's lead (`mixer.LEAD_S`, 60 ms)."""
+    import threading
+
+    from assistant.core.game.about import Topic
+    from assistant.speech.worker import SpeechWorker
+
+    lock, known = threading.Lock(), SpeechWorker._known_at_once
+
+    def noting(self, utterance):  # type: ignore[no-untyped-def]
+        moves = [p.at for f in (*utterance.tells, *utterance.folded) for p in f.flat() if p.topic is Topic.MOVE]
+        with lock, path.open("a", encoding="utf-8") as out:
+            out.write(logs.dumps({"at": time.perf_counter(), "moves": moves}) + "\n")
+        return known(self, utterance)
+
+    SpeechWorker._known_at_once = noting  # type: ignore[method-assign]
 
 
 def _note_plain_replies(log: str) -> None:
@@ -528,6 +572,8 @@ def play(
                 began, game_keys = len(app.records()), len(keys)  # (the new game and the joins before)
                 asks, at, now = 0, 1, time.perf_counter()
                 next_key, due = now + interval, now + rng.uniform(*gaps)
+                pace = random.Random(f"{seed}-{game}-keys")  # (her bursts: their own draws, the phones' unchanged)
+                burst = pace.randint(*BURST_KEYS)
                 while at < len(steps):
                     step, now = steps[at], time.perf_counter()
                     if step.who != ME and now >= due:
@@ -544,6 +590,10 @@ def play(
                             _type(app, ASKS[asks % len(ASKS)], keys)
                             asks += 1
                         next_key = max(next_key, now) + interval
+                        burst -= 1
+                        if how.bursts and burst <= 0:  # she stops to think
+                            next_key += pace.uniform(*PAUSES_S) - interval
+                            burst = pace.randint(*BURST_KEYS)
                     else:
                         time.sleep(max(0.0, min(next_key, due if step.who != ME else next_key) - now))
                 app.done_speaking(max(keys[-1], phones.requests[-1][2] if phones.requests else 0.0))
@@ -571,7 +621,7 @@ def play(
     (folder / "keys.json").write_text(logs.dumps(kept))
     in_game = [message for message in said if message["start"] < calm]
     heard = plain_records(records, in_game) if plain else [*records, *reader_records(records, in_game)]
-    figures = measure(heard, first_bytes, keys, taps)
+    figures = measure(heard, first_bytes, keys, taps, _read_lines(folder / "earcons.jsonl"))
     if plain is not None:  # (whether or not her next Enter stopped her reader before it began them)
         figures["moves_printed_for_her_reader"] = _printed_for_her_reader(records, handed)
     if not table_voice:
@@ -728,8 +778,15 @@ def _heard_whole(app: App, reader: Any) -> None:
                 break
 
 
-def measure(records: list[dict], first_bytes: list[float], keys: list[float], taps: list[tuple[str, float]]) -> dict:
-    """The figures from the run's log: replies shown, utterances begun and sentences played."""
+def measure(
+    records: list[dict],
+    first_bytes: list[float],
+    keys: list[float],
+    taps: list[tuple[str, float]],
+    earcons: list[dict] | None = None,
+) -> dict:
+    """The figures from the run's log: replies shown, utterances begun and sentences played; `earcons`: each
+    move's earcon played at once in one voice while she typed (`_note_earcons`), from the tap."""
     from assistant.core.game.about import MoveKind
     from assistant.core.words.kinds import KINDS
 
@@ -823,7 +880,10 @@ def measure(records: list[dict], first_bytes: list[float], keys: list[float], ta
                      for e in sentences(number, piece["start"], piece["end"])[:1]]  # fmt: skip
         win_ms = round((min(heard_win) - moment) * 1000, 1) if heard_win else None
     overlap, middle = _overlap(utterances, played)
+    earcon_ms = _tap_to_earcon_ms(earcons or [], tapped)
     return {
+        "earcon_moves": len(earcon_ms),
+        "tap_to_earcon_ms": _summary(earcon_ms),
         "overlap_s": overlap,
         "overlap_both_middle_s": middle,
         "own_keys": len(own_ms) + len(never),
@@ -881,6 +941,15 @@ def _said_twice(utterances: dict[int, dict], tapped: dict[int, float], sentences
         by for by in both if any(min(a_end, b_end) > max(a, b) for a, a_end in by["hers"] for b, b_end in by["table"])
     ]
     return len(both), len(at_once)
+
+
+def _tap_to_earcon_ms(earcons: list[dict], tapped: dict[int, float]) -> list[float]:
+    """Each phone move's earcon (its first, where its reply was held more than once) from its tap, in ms."""
+    chimed: dict[int, float] = {}
+    for entry in earcons:
+        for at in entry["moves"]:
+            chimed.setdefault(int(at), entry["at"])
+    return [(chimed[at] - tapped[at]) * 1000 for at in tapped if at in chimed]
 
 
 def one_voice_bound(records: list[dict], keys: list[float]) -> dict[str, Any]:
@@ -971,13 +1040,14 @@ def goals(run: dict[str, Any]) -> dict[str, bool]:
     within 1 s, and the table voice measured apart from hers (pitch, rate); with one voice, every move within 10 s."""
     own, busy, idle = run["own_words_ms"], run["tap_to_first_audio_busy_ms"], run["tap_to_first_audio_idle_ms"]
     table_voice = SETUPS[run["setup"]].settings.get("table_voice", True)
+    at_pause = not table_voice and SETUPS[run["setup"]].settings.get("others_at_pause", True)
     pitch, rate = run.get("pitch_ratio"), run.get("rate_ratio")
     met = {
         "moves never heard 0": run["moves_never_heard"] == 0,
         f"own words p90 <= {OWN_GOAL_MS:.0f} ms": own.get("p90", 0.0) <= OWN_GOAL_MS and not run["own_never_heard"],
         "every phone turn's end heard": run["phone_turn_ends_heard"] == run["phone_turn_ends"],
         "decisive heard in full, in order, the win": run["decisive_heard_in_full"] == run["decisive_moves"]
-        and run["moves_out_of_order"] == 0
+        and (run["moves_out_of_order"] == 0 or at_pause)  # (one voice at her pause: what concerns her breaks in)
         and run["win_ms"] is not None
         and run["win_ms"] <= WIN_GOAL_MS,
         "never both voices in the middle": run["overlap_both_middle_s"] == 0,
@@ -995,6 +1065,10 @@ def goals(run: dict[str, Any]) -> dict[str, bool]:
         )
         met[f"table voice's rate >= {RATE_APART}x hers"] = rate is not None and rate >= RATE_APART
         met["no move said twice at once"] = run["moves_said_twice_at_once"] == 0
+    elif at_pause:  # (one voice: other hands by earcon at once, in words at her pause)
+        met[f"a move's earcon p90 <= {EARCON_GOAL_MS:.0f} ms from its tap"] = (
+            run["tap_to_earcon_ms"].get("p90", 0.0) <= EARCON_GOAL_MS
+        )
     else:
         met[f"every move within {ONE_VOICE_GOAL_MS / 1000:.0f} s (max)"] = (
             run["tap_to_first_audio_ms"].get("max", 0.0) <= ONE_VOICE_GOAL_MS
@@ -1087,6 +1161,11 @@ def _print(run: dict[str, Any], out: Any) -> None:
           f"{her['words_per_minute']} words a minute ({her['sentences']} sentences), the table voice "
           f"{table.get('pitch_hz')} Hz, {table.get('words_per_minute')} words a minute ({table.get('sentences')} "
           f"sentences): pitch {run['pitch_ratio']}x, rate {run['rate_ratio']}x hers", file=out, flush=True)  # fmt: skip
+    chimes = run.get("tap_to_earcon_ms") or {}
+    if run.get("earcon_moves"):
+        print(f"  one voice: {run['earcon_moves']} moves known at once by their earcon while she typed, tap to "
+              f"earcon median {chimes.get('median')} ms, p90 {chimes.get('p90')} ms, max {chimes.get('max')} ms; "
+              "their words at her pause", file=out, flush=True)  # fmt: skip
     for goal, met in run.get("goals", {}).items():
         print(f"  {'met' if met else 'MISSED'}: {goal}", file=out, flush=True)
     bound = run.get("one_voice_bound")

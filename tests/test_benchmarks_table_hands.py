@@ -44,6 +44,13 @@ def test_a_tap_while_a_reply_is_rendered_or_between_its_sentences_is_not_a_tap_i
     figures = measure(records, [], [0.0, 4.9], taps)
     assert figures["tap_to_first_audio_busy_ms"]["count"] == 2
     assert figures["tap_to_first_audio_idle_ms"] == {"count": 1, "median": 100.0, "p90": 100.0, "max": 100.0}
+    assert figures["earcon_moves"] == 0
+    # one voice at her pause: the first two moves held while she typed, each known by its earcon (the second held
+    # again in a later reply: its first earcon counts)
+    earcons = [{"at": 5.03, "moves": [1]}, {"at": 6.41, "moves": [2]}, {"at": 6.9, "moves": [1, 2]}]
+    figures = measure(records, [], [0.0, 4.9], taps, earcons)
+    assert figures["earcon_moves"] == 2
+    assert figures["tap_to_earcon_ms"]["max"] == 200.0 and figures["tap_to_earcon_ms"]["median"] == 115.0
 
 
 def test_one_voice_holds_back_at_least_the_keys_its_moves_cannot_fit_between_her_replies():

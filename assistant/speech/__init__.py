@@ -179,7 +179,13 @@ def make_speaker(
     writer, failure = open_transcript(transcript or settings.transcript)
     table = _table_voice(settings, platform, earcons) if two_voices else None
     service = SpeechService(
-        backends, private_backend=private, earcons=earcons, on_notice=on_notice, transcript=writer, table=table
+        backends,
+        private_backend=private,
+        earcons=earcons,
+        on_notice=on_notice,
+        transcript=writer,
+        table=table,
+        at_pause=settings.others_at_pause,  # (one voice only: a table voice that speaks takes the moves)
     )
     service.ready.wait(READY_TIMEOUT)
     if two_voices and (table is None or not table.speaks):  # said once, with what she gets instead

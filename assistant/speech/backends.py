@@ -49,7 +49,7 @@ from assistant.core.words.voice import (
 )
 from assistant.speech.player import Player, Playing, end_process, start_quietly, system_of
 from assistant.speech.silence import soften, trim_silent_end
-from assistant.speech.soundfile import as_wav
+from assistant.speech.soundfile import as_wav, place_wav
 
 #: Seconds a render may take before it counts as failed (a sentence renders in about 10 ms).
 RENDER_TIMEOUT = 10.0
@@ -230,9 +230,10 @@ class WavBackend(Backend):
         finished: Callable[[int], None] = ignore_finished,
         began: Callable[[int, float], None] = ignore_began,
     ) -> None:
-        """Render and play sentence by sentence, the earcon at the start of the first; stop as soon as the
-        utterance is no longer wanted, and before a next sentence once `more()` is False; `finished` hears of each
-        sentence played to its end."""
+        """Render and play sentence by sentence, the earcon at the start of the sentence it goes with
+        (`Utterance.sound_at`: the turn's with the turn's end, else the first); stop as soon as the utterance is no
+        longer wanted, and before a next sentence once `more()` is False; `finished` hears of each sentence played to
+        its end."""
         player = self.private_player if utterance.private else self.player
         pieces = utterance.split()
         sound = self.sounds.get(utterance.sound) if utterance.sound else None
@@ -249,19 +250,20 @@ class WavBackend(Backend):
             return
         self._wanted, self._other = wanted, utterance.other
         ready: Path | None = self._render_piece(pieces[0], ahead=False)
-        prefix = ""
+        at = min(utterance.sound_at(), len(pieces) - 1)
         try:
-            if sound is not None and ready is not None:
-                if _prepend(sound, ready):
-                    prefix = f"[{utterance.sound}] "
-                elif (process := self._start(player, sound, wanted, f"[{utterance.sound}]")) is not None:
-                    self._wait(process, player)  # not the same sample format (another voice): the earcon first
             for index in range(len(pieces)):
                 if not wanted() or ready is None or (index > 0 and not more()):
                     return
+                prefix = ""
+                if index == at and sound is not None:
+                    if _prepend(sound, ready):
+                        prefix = f"[{utterance.sound}] "
+                    elif (process := self._start(player, sound, wanted, f"[{utterance.sound}]")) is not None:
+                        self._wait(process, player)  # not the same sample format (another voice): the earcon first
                 if index < len(utterance.places) and utterance.places[index]:
-                    _place(ready, utterance.places[index])  # (the earcon too, where that player sits)
-                process = self._start(player, ready, wanted, (prefix if index == 0 else "") + pieces[index])
+                    place_wav(ready, utterance.places[index])  # (the earcon too, where that player sits)
+                process = self._start(player, ready, wanted, prefix + pieces[index])
                 if process is None:
                     return
                 began(index, wav_seconds(ready))
@@ -360,29 +362,6 @@ def _prepend(sound: Path, speech: Path) -> bool:
         return True
     except (OSError, EOFError, wave.Error):
         return False
-
-
-def _place(path: Path, place: float) -> None:
-    """Rewrite a mono 16-bit WAV file as stereo heard at `place`, -1 (left) to +1 (right): the near side at full
-    level, the far side lowered in step (at +0.8 the left keeps a fifth); another format is left as it is."""
-    import numpy as np
-
-    try:
-        with wave.open(str(path), "rb") as sound:
-            params = sound.getparams()
-            if params.nchannels != 1 or params.sampwidth != 2:
-                return
-            mono = np.frombuffer(sound.readframes(params.nframes), dtype="<i2").astype(np.float32)
-        stereo = np.empty((mono.size, 2), dtype="<i2")
-        stereo[:, 0] = mono * min(1.0, 1.0 - place)
-        stereo[:, 1] = mono * min(1.0, 1.0 + place)
-        with wave.open(str(path), "wb") as placed:
-            placed.setnchannels(2)
-            placed.setsampwidth(2)
-            placed.setframerate(params.framerate)
-            placed.writeframes(stereo.tobytes())
-    except (OSError, EOFError, wave.Error):
-        return  # heard in the middle rather than not at all
 
 
 def _remove(path: Path | None) -> None:

@@ -19,6 +19,7 @@ import wave
 from pathlib import Path
 
 from assistant.speech.player import Player, Playing, end_process
+from assistant.speech.soundfile import place_wav
 
 RATE = 22050
 VERSION = 1
@@ -34,6 +35,8 @@ TONES: dict[str, tuple[tuple[float, int], ...]] = {
     "pile": ((880, 50),),  # one short mid tick: a card went to the pile, answer it or not
     "neigh": ((988, 40), (0, 20), (988, 40)),  # a quick double knock: a Neigh or an Instant
     "lost-card": ((440, 80), (0, 20), (294, 140)),  # falling, softer than an error: a card of yours is gone
+    # one voice, her words first: any other move of another hand, known at once at its player's seat
+    "move": ((587, 35),),  # one short low tick: a move of no earcon of its own (a draw, a turn's end)
 }
 EARCONS = tuple(TONES)
 
@@ -95,20 +98,33 @@ class EarconChannel:
         are said would cut them off."""
         return self.player.winsound is not None
 
-    def play(self, name: str, private: bool = False) -> None:
-        """Queue an earcon; returns at once."""
-        self._requests.put((name, private))
+    def play(self, name: str, private: bool = False, place: float = 0.0) -> None:
+        """Queue an earcon; returns at once. `place`: where it is heard, -1 (left) to +1 (right), 0 the middle."""
+        self._requests.put((name, private, place))
+
+    def _placed(self, name: str, place: float) -> Path:
+        """The earcon's file heard at `place` (a copy, made once per place, beside the earcon's own file)."""
+        path = self.files[name]
+        if not place:
+            return path
+        placed = path.with_name(f"{path.stem}-at-{place:+.2f}.wav")
+        if not placed.exists():
+            partial = placed.with_suffix(".part")
+            partial.write_bytes(path.read_bytes())
+            place_wav(partial, place)
+            partial.replace(placed)
+        return placed
 
     def _run(self) -> None:
         while True:
             request = self._requests.get()
             if request is None:
                 break
-            name, private = request
+            name, private, place = request
             player = self.private_player if private and self.private_player else self.player
             end_process(self._process)
             try:
-                self._process = player.start(self.files[name])
+                self._process = player.start(self._placed(name, place))
             except (OSError, KeyError):
                 continue  # no sound for this one: the speech still carries the message
             self.played.append(name)

@@ -50,11 +50,15 @@ class SpeechService:
         transcript: Transcript | None = None,
         clock: Callable[[], float] = time.monotonic,
         table: SpeechService | None = None,
+        at_pause: bool = False,
     ) -> None:
         """Start the worker; it opens the first of `backends` that works (silent when none does). `clock`: seconds,
         to tell a sentence cut in its last words (heard) from one cut before them. `table`: a second voice for
         other hands' moves (`speak` of an `Utterance.other`), heard at the same time as the player's own replies and
-        never cut by her keys; None: one voice, other hands' moves said in turn."""
+        never cut by her keys; None: one voice, other hands' moves said in turn. `at_pause`: in one voice, another
+        hand's move that does not concern her, arriving while she types, is known at once by its earcon at its
+        player's seat and its words said at her first pause (`SpeechQueue.at_pause`; the setting
+        `others_at_pause`)."""
         self.clock = clock
         self.table = table
         self.earcons = earcons
@@ -70,6 +74,7 @@ class SpeechService:
             clock=clock,
             on_outage=lambda sentence, back: self.report(sentence, change=True, spoken=back),
         )
+        self._worker.queue.at_pause = at_pause
         self.ready = self._worker.ready
         """Set once the worker has chosen its backend."""
 
@@ -274,4 +279,6 @@ class SpeechService:
         if utterance.other and table is not None and table.speaks:  # the second voice (beside her screen reader too)
             self._worker.handed_on(utterance)
             return table.speak(utterance)
+        if utterance.other and self._worker.hold(utterance):  # one voice while she types: its earcon now, its
+            return True  # words at her pause
         return self._worker.add(utterance, arriving=utterance.other)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
-from assistant.core.speech.placement import Seating, move_earcon, sentence_places
+from assistant.core.speech.placement import Seating, move_earcon, sentence_place, sentence_places
 from assistant.core.speech.queue import Cut, SaidHistory, SpeechQueue
 from assistant.core.speech.utterance import Utterance
 from assistant.core.words.voice import ENGINE_TOO_SLOW, engine_unavailable, speech_cannot_render
@@ -29,6 +29,11 @@ T = TypeVar("T")
 
 #: Seconds the worker may keep the interpreter while the app's thread waits for it (`sys.setswitchinterval`).
 SWITCH_INTERVAL = 0.001
+
+
+#: The longest the worker sleeps while words are held to her pause before it reads the clock again (`clock` may be
+#: a test's, moved on by hand).
+PAUSE_POLL_S = 0.25
 
 
 def kept_sound(name: str, earcons: EarconChannel | None) -> str:
@@ -136,6 +141,28 @@ class SpeechWorker:
             self.cancel_backends()
         return accepted
 
+    def hold(self, utterance: Utterance) -> bool:
+        """Another hand's reply held to her pause where one voice does so (`SpeechQueue.holds`), written to the
+        transcript; the worker wakes at her pause to say it. Return whether it was held."""
+        with self.cond:
+            held = self.queue.holds(utterance, self.clock())
+            self.cond.notify_all()
+        if held:
+            self.write(utterance)
+            self._known_at_once(utterance)
+        return held
+
+    def _known_at_once(self, utterance: Utterance) -> None:
+        """A move held to her pause, known now: its earcon (`placement.move_earcon`, else the short tick of a move
+        of no earcon of its own) at its player's seat, over her words if need be."""
+        earcons = self.earcons
+        if earcons is None or self.queue.muted:
+            return  # (sounds off: its words at her pause carry it)
+        if earcons.one_at_a_time and self.queue.current is not None:
+            return  # (one sound at a time: an earcon now would cut her words; its words at her pause)
+        seating = self.seating
+        earcons.play(move_earcon(utterance, seating) or "move", utterance.private, sentence_place(utterance, seating))
+
     def handed_on(self, utterance: Utterance) -> None:
         """Another hand's utterance said by the table voice: kept in this one's history (for `repeat`); a question
         of hers it closed is not said (`SpeechQueue.closed_by`)."""
@@ -221,9 +248,10 @@ class SpeechWorker:
             raise SpeechError(failure[0])
 
     def wait_idle(self, timeout: float) -> bool:
-        """Block until nothing is being said, waiting or rendering (at most `timeout` seconds); whether so."""
+        """Block until nothing is being said, waiting, held to her pause or rendering (at most `timeout` seconds);
+        whether so."""
         with self.cond:
-            return self.cond.wait_for(lambda: not self.queue.busy and not self._jobs, timeout)
+            return self.cond.wait_for(lambda: not (self.queue.busy or self.queue.held or self._jobs), timeout)
 
     def close(self) -> None:
         """Stop speaking, end the thread (at most 2 s) and close the backends it opened."""
@@ -289,7 +317,9 @@ class SpeechWorker:
             self.ready.set()
         while True:
             with self.cond:
-                self.cond.wait_for(lambda: self._closing or self._jobs or self.queue.waiting)
+                while not (self._closing or self._jobs or self.queue.waiting or self.queue.pause(self.clock())):
+                    due = self.queue.due_at()  # (words held to her pause: re-read the clock, which may be a test's)
+                    self.cond.wait(None if due is None else min(max(due - self.clock(), 0.0), PAUSE_POLL_S))
                 if self._closing:
                     break
                 turn = None
@@ -338,19 +368,32 @@ class SpeechWorker:
         sound = utterance.sound or kept_sound(move_earcon(utterance, seated), self.earcons)
         utterance = replace(utterance, places=sentence_places(utterance, seated), sound=sound)
         try:
+            first = 0  # the sentence the words given to the backend begin with
             if utterance.sound and not backend.plays_sounds and self.earcons is not None:
-                # speech-dispatcher cannot play our sound files: the earcon's own player goes first, then the words
+                # speech-dispatcher cannot play our sound files: the earcon's own player goes just before the
+                # sentence it goes with (`Utterance.sound_at`: the turn's with the turn's end), the words around it
+                first = min(utterance.sound_at(), max(len(utterance.split()) - 1, 0))
+                if first:
+                    before, utterance = utterance.parted(first)
+                    self._say(backend, turn, before, 0)
+                    if not (turn.wanted() and turn.more()):
+                        return
                 self.earcons.play_and_wait(utterance.sound, utterance.private, turn.wanted)
                 utterance = replace(utterance, sound="")
-            if turn.wanted():
-                backend.speak(
-                    utterance,
-                    turn.wanted,
-                    turn.more,
-                    lambda index: self._played(turn, index),
-                    lambda index, seconds: self._began(turn, index, seconds),
-                )
+            self._say(backend, turn, utterance, first)
         except SpeechError as exc:
             self.notices.failed(str(exc))
         except Exception as exc:  # the worker must survive anything an engine does
             self.notices.failed(engine_unavailable(backend.name, f"{exc.__class__.__name__}: {exc}"))
+
+    def _say(self, backend: Backend, turn: _Turn, utterance: Utterance, first: int) -> None:
+        """Give the backend an utterance's words (its sentences from `first` on): each sentence's start and end
+        told to the queue by its index in the whole utterance."""
+        if turn.wanted():
+            backend.speak(
+                utterance,
+                turn.wanted,
+                turn.more,
+                lambda index: self._played(turn, first + index),
+                lambda index, seconds: self._began(turn, first + index, seconds),
+            )

@@ -169,7 +169,8 @@ class About:
     def settled_by(self, newer: Iterable[About]) -> bool:
         """Whether newer facts make this one needless to say: the same fact; a newer one of every state it tells (a
         newer turn, a newer count of the same seats, a win; a turn is moot once someone won, and said by its own
-        player's draw); a turn's end once a newer turn began; a duty once the chain resolved."""
+        player's draw); a turn's end once a newer turn began; a duty (a reminder: "May sacrifice this card.") once
+        the chain resolved, or once its player made a move (`done_by`): never said after what it reminds of."""
         newer = tuple(newer)
         if self.parts:
             return all(part.settled_by(newer) for part in self.parts)
@@ -189,7 +190,19 @@ class About:
             )
         if self.topic is Topic.MOVE and self.move is MoveKind.END:  # a newer turn says the turn ended
             return any(fact.topic is Topic.TURN for fact in newer)
-        return self.topic is Topic.DUTY and any(fact.topic is Topic.CHAIN_DONE for fact in newer)
+        return self.topic is Topic.DUTY and any(fact.topic is Topic.CHAIN_DONE or self.done_by(fact) for fact in newer)
+
+    def done_by(self, fact: About) -> bool:
+        """Whether a duty is done or passed by a newer fact: a move of its player (the first of its seats; every
+        merged move counted) recorded after it (not the move it came with, when its place is known); False for any
+        fact but a duty. The speech queue drops a reminder waiting so (`settled_by`), and `missed` leaves it out of
+        a digest (`words.pace`)."""
+        if self.topic is not Topic.DUTY or not self.seats:
+            return False
+        return any(
+            part.topic is Topic.MOVE and part.seats[:1] == self.seats[:1] and not (self.at and part.at <= self.at)
+            for part in fact.flat()
+        )
 
 
 def without_questions(facts: Iterable[About]) -> list[About]:

@@ -65,15 +65,22 @@ def seat_of(players: tuple[str, ...], name: str) -> int | None:
     return folded.index(normalize(name)) if normalize(name) in folded else None
 
 
+def sentence_place(utterance: Utterance, seating: Seating | None) -> float:
+    """Where another hand's reply is heard as a whole (its earcon alone): at that hand's seat (`Utterance.hand`, else
+    the player of its first move); 0 (the middle) for her own and with no seating."""
+    if seating is None or not utterance.other:
+        return 0.0
+    movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
+    return seating.place(utterance.hand if utterance.hand is not None else (movers[0] if movers else None))
+
+
 def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[float, ...]:
     """Where each sentence of an utterance is heard: a folded move at its player's seat; every other sentence of
     another hand's reply at that hand's seat (`Utterance.hand`, else the player of its first move): its resolves,
     counts, warnings and joins too; everything of the player's own replies in the middle (empty: all there)."""
     if seating is None:
         return ()
-    movers = [fact.seats[0] for fact in utterance.tells if fact.topic is Topic.MOVE and fact.seats]
-    hand = utterance.hand if utterance.hand is not None else (movers[0] if movers else None)
-    own = seating.place(hand) if utterance.other else 0.0
+    own = sentence_place(utterance, seating)
     places: list[float] = []
     for fact, (start, end) in zip(utterance.folded, utterance.folded_at()):
         seat = fact.seats[0] if fact.topic is Topic.MOVE and fact.seats else None

@@ -75,6 +75,11 @@ LAST_WORDS_S = 0.35
 #: 10 s).
 WAIT_S = 3.0
 
+#: Seconds with no key of hers that make a pause (one voice, moves held to her pause: `SpeechQueue.at_pause`): other
+#: hands' moves held while she typed are said then, as one short digest. A player typing in bursts pauses 2 to 5 s
+#: between them; her keys inside a burst come well under a second apart (issue 107).
+PAUSE_S = 2.0
+
 #: Seconds left of another hand's sentence in its own words above which a newer move cuts it at once (the table
 #: voice), when that lets the newer move begin sooner than the sentence's end would (`SpeechQueue._cut_pays`): the
 #: move it told is said again first in its short words ("Ben played Neigh."), so the newer one is heard within about
@@ -191,6 +196,22 @@ class SpeechQueue:
         self.said = SaidHistory(history_limit)
         """What was given to be said, to repeat and step through (F2, F3, F4)."""
         self.muted = False
+        self.at_pause = False
+        """One voice with other hands' words held to her pause (the setting `others_at_pause`, set by the speech
+        service where there is no table voice): while she types, another hand's move that does not concern her
+        (`concerns`) is held (`held`), known at once by its earcon (the service plays it), and its words are said at
+        her first pause (`PAUSE_S` with no key: `pause`), so her own words always come first."""
+        self.held: list[About] = []
+        """Other hands' facts held to her pause (`at_pause`), oldest first: never dropped but by a newer fact that
+        settles them, and said at her pause as one digest, other hands' moves merged a player a sentence."""
+        self.last_key: float | None = None
+        """When her last key came (`new_input(now=...)`), to tell her pause."""
+        self._held_names: SentenceNames = PLAIN
+        """The game's names, from the replies held, to split the digest's sentences."""
+        self._urgent: set[About] = set()
+        """The facts and moves of other hands' replies that concerned her when they arrived (`concerns`: the table's
+        question was asked with them): never held to her pause, they go after her reply, and once they have waited
+        `WAIT_S`, before her next one, as any move in turn (`_due`)."""
 
     @property
     def waiting(self) -> tuple[Utterance, ...]:
@@ -199,8 +220,37 @@ class SpeechQueue:
 
     @property
     def busy(self) -> bool:
-        """Something is being said or waiting."""
+        """Something is being said or waiting (words held to her pause are not: `held`)."""
         return self.current is not None or bool(self._waiting)
+
+    def holds(self, utterance: Utterance, now: float | None) -> bool:
+        """Whether another hand's reply arriving now is held to her pause (`at_pause`): she is typing (a key less
+        than `PAUSE_S` ago) and it does not concern her (`concerns`). Its facts and its move are then kept in `held`
+        and it is remembered as given; the caller plays its earcon at once."""
+        typing = now is not None and self.last_key is not None and now - self.last_key < PAUSE_S
+        if not (self.at_pause and typing and utterance.other) or self.muted or concerns(utterance, self.listener):
+            return False
+        self.said.remember(utterance)
+        self.held, self._held_names = _unique([*self.held, *utterance.kept()]), utterance.names
+        return True
+
+    def due_at(self) -> float | None:
+        """When the words held to her pause are due (`PAUSE_S` after her last key); None when none are held."""
+        if not self.held:
+            return None
+        return (self.last_key or 0.0) + PAUSE_S
+
+    def pause(self, now: float) -> bool:
+        """Her pause: when no key came for `PAUSE_S`, the words held (`held`) are queued as one short digest, a
+        player a sentence (without the questions of others held: open only until the next move), after anything
+        being said or waiting; return whether they were."""
+        due = self.due_at()
+        if due is None or now < due:
+            return False
+        # (another's question held is answered, or asked again by the app, by now: never said late)
+        held, self.held = self._in_order(_unique(without_questions(self.held))), []
+        self._waiting.append(_catching_up(held, self._held_names))
+        return True
 
     def add(self, utterance: Utterance) -> bool:
         """Queue an utterance at the end; return whether it will be said. A reply (a message or an important one)
@@ -220,6 +270,8 @@ class SpeechQueue:
             self.carry, self.moves = [], []  # the player is reading back: what was cut is in the history
             self._waiting.append(utterance)
             return True
+        if _spoken(utterance):
+            self.held = self._unsettled(self.held, utterance)  # (a turn, a count her reply says: heard)
         carry, self.carry = (self._unsettled(self.carry, utterance), []) if _spoken(utterance) else ([], self.carry)
         after, self.moves = self._unsettled(self.moves, utterance) if _spoken(utterance) else [], []
         if _wins(utterance):  # a win first: what it does not settle is said after it
@@ -288,6 +340,18 @@ class SpeechQueue:
         parts = {_held(part) for fact in kept for part in fact.flat()}
         self._held = {fact: at for fact, at in self._held.items() if fact in parts}
         self._after &= parts
+        if self.at_pause:  # other hands' words wait for her pause, but what concerns her (after her reply)
+            self.last_key = now if now is not None else self.last_key
+            kept_in_turn = [u for u in self._waiting if not u.other or any(map(self._breaks_in, u.kept()))]
+            others_waiting = [fact for u in self._waiting if u not in kept_in_turn for fact in u.kept()]
+            self._waiting = deque(kept_in_turn)  # (what concerned her and has waited goes before her reply)
+            others = [*self.moves, *others_waiting]
+            self.moves = [f for f in others if _concerns(f, self.listener) or self._breaks_in(f)]
+            self.held = _unique([*self.held, *(fact for fact in others if fact not in self.moves)])
+            live = {
+                part for u in (self.current, *self._waiting) if u is not None for f in u.kept() for part in f.flat()
+            }
+            self._urgent &= live | {part for fact in self.moves for part in fact.flat()}
         return cut
 
     def _forget_held(self, utterance: Utterance) -> None:
@@ -305,8 +369,14 @@ class SpeechQueue:
         of their facts was given: her next key does not push them on again (`new_input`)."""
         if now is None or not utterance.other:
             return False
+        if self.at_pause and not any(self._breaks_in(fact) for fact in utterance.kept()):
+            return False  # (held to her pause instead)
         given = [self._held[key] for fact in utterance.kept() for key in map(_held, fact.flat()) if key in self._held]
         return bool(given) and now - min(given) >= WAIT_S
+
+    def _breaks_in(self, fact: About) -> bool:
+        """A fact of another hand's reply that concerned her when it arrived (`_urgent`)."""
+        return any(part in self._urgent for part in fact.flat())
 
     def _hers(self, fact: About) -> bool:
         """Another hand's fact that is said before her reply's words: a win, one about her seat, any when her seat is
@@ -347,6 +417,8 @@ class SpeechQueue:
         never more than one reply behind. `now`: the moment it was given, from which its wait is counted (one voice:
         `WAIT_S`)."""
         utterance = cause_first(replace(utterance, other=True))
+        if self.at_pause and concerns(utterance, self.listener):
+            self._urgent |= {part for fact in utterance.kept() for part in fact.flat()}
         if now is not None:
             for fact in utterance.kept():
                 for part in fact.flat():
@@ -474,14 +546,16 @@ class SpeechQueue:
         """Her own reply ends with its sentence of that index, which ends at `end`, when what is left of it only
         explains (its facts said) and other hands' words waiting behind it will have waited `WAIT_S` by then (one
         voice): a long reply (a Stable, a card's text) never keeps a move waiting more than that. The rest of it
-        goes on after them (dropped at her next key, as any reply of hers)."""
+        goes on after them (dropped at her next key, as any reply of hers). Where moves are held to her pause
+        (`at_pause`), it gives way so when her pause will have come by then: the digest of what was held goes first,
+        then the rest of her reply."""
         current = self.current
         if current is None or current.other or not _spoken(current) or current.review:
             return False
         sentences = current.split()
         if index + 1 < current.needed() or index + 1 >= len(sentences):
             return False
-        if not any(self._due(waiting, end) for waiting in self._waiting):
+        if not (any(self._due(waiting, end) for waiting in self._waiting) or self.pause(end)):
             return False
         rest = " ".join(sentences[index + 1 :])
         self._waiting.append(Utterance(rest, current.priority, current.private, names=current.names))
@@ -539,6 +613,33 @@ class SpeechQueue:
         self.muted = muted
         if muted:
             self._waiting.clear()
+
+
+def concerns(utterance: Utterance, listener: int | None) -> bool:
+    """Whether another hand's reply concerns the listener, and so breaks in at once in one voice held to her pause
+    (`SpeechQueue.at_pause`): a win; her turn; a card of hers taken (a move whose owner is her seat); a question or a
+    warning to her or about her; a duty of hers. Not the table's question to every player ("Any Neigh?"): its move's
+    earcon (`pile`, `neigh`) tells her at once, and at a key every 1.2 s its words before her replies cost her own
+    words' p90 835 ms and 2 of 98 replies in the benchmark (issue 107). True when her seat is not known."""
+    if listener is None:
+        return True
+    facts = [*utterance.facts, *utterance.tells]
+    facts += [fact for segment in utterance.segments for fact in segment.about if fact.topic is Topic.QUESTION]
+    return any(_concerns(fact, listener) for fact in facts)
+
+
+def _concerns(fact: About, listener: int | None) -> bool:
+    """Whether one fact (any of the moves merged into it) concerns the listener (`concerns`)."""
+    if listener is None:
+        return True
+    for part in fact.flat():
+        if part.topic is Topic.WIN or (part.topic is Topic.MOVE and part.owner == listener):
+            return True
+        if part.topic in (Topic.TURN, Topic.DUTY) and part.seats[:1] == (listener,):
+            return True
+        if part.topic in (Topic.QUESTION, Topic.WARNING) and listener in part.seats:
+            return True
+    return False
 
 
 def _settled(fact: About, newer: tuple[About, ...] | list[About]) -> bool:

@@ -90,6 +90,11 @@ class SpeechSettings:
     """Other players' moves in a second voice, heard at the same time as your own replies and never cut by your
     keys, beside your screen reader or the app's own voice, on every platform where two sounds can play at once;
     false: one voice, their moves said in turn after yours."""
+    others_at_pause: bool = True
+    """With one voice (no table voice): while you type, another player's move is heard at once as a short earcon at
+    their seat, and its words at your first pause (no key for about 2 s), as a short digest of what you have not
+    heard; a move that concerns you (a card of yours taken or asked about, your turn, a question to you, a win) is
+    said at once. false: their words said in turn after yours, within about 10 s, while you keep typing."""
     table_rate: int = TABLE_RATE
     """The table voice's rate, 0-100 as `rate` (69: about 280 words a minute)."""
     table_volume: int = 100

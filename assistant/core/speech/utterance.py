@@ -7,10 +7,11 @@ here compares words with words, nor reads them back but to split a piece into it
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cached_property
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Channel, Segment, speech_of
 from assistant.core.language.reply import Reply, Source
 from assistant.core.text import PLAIN, SentenceNames, split_sentences
@@ -38,6 +39,15 @@ READER_WORDS_PER_SECOND = 3.5
 def reader_seconds(text: str) -> float:
     """About how long a screen reader takes to say `text` (`READER_WORDS_PER_SECOND`)."""
     return len(text.split()) / READER_WORDS_PER_SECOND
+
+
+#: The facts an earcon is heard with (`Utterance.sound_at`): the turn's earcon ("your-turn") just before the sentence
+#: that says the turn ended or whose turn it is now, never before a count or a move said ahead of it ("Cy 3 Unicorns.
+#: Cy's turn ended. Turn 5: Ana's turn." chimes at "Cy's turn ended."); an earcon not named here before its first
+#: sentence.
+SOUND_WITH: dict[str, Callable[[About], bool]] = {
+    "your-turn": lambda fact: fact.topic is Topic.TURN or (fact.topic is Topic.MOVE and fact.move is MoveKind.END),
+}
 
 
 @dataclass(frozen=True)
@@ -160,6 +170,34 @@ class Utterance:
             open_ = not ends_sentence(words)
         return _Layout(tuple(found), tuple(folded), tuple(spans))
 
+    def sound_at(self) -> int:
+        """The sentence its earcon is heard just before (an index into `split()`): for an earcon of `SOUND_WITH`, the
+        first sentence of the first piece (a folded fact, a spoken segment) that tells a fact it goes with, found by
+        the typed facts, never the words; 0 otherwise, and when no piece tells one."""
+        goes_with = SOUND_WITH.get(self.sound)
+        if goes_with is None:
+            return 0
+        pieces = [
+            *((fact.flat(), start) for fact, (start, _) in zip(self.folded, self.folded_at())),
+            *(
+                (tuple(part for fact in segment.about for part in fact.flat()), start)
+                for segment, start, _ in self._spans()
+            ),
+        ]
+        return next((start for facts, start in pieces if any(goes_with(fact) for fact in facts)), 0)
+
+    def parted(self, at: int) -> tuple[Utterance, Utterance]:
+        """Its sentences before `at` and from `at` on, as two utterances of words given whole (each its own
+        sentences, split as they are here, heard at their places), for a backend that cannot play an earcon inside
+        an utterance: the one before without its earcon, the one after with it."""
+        sentences = self.split()
+        head, tail = sentences[:at], sentences[at:]
+        base = replace(self, folded=(), segments=(), facts=(), tells=())
+        return (
+            replace(base, text=" ".join(head), sound="", places=self.places[:at], segments=_whole(head)),
+            replace(base, text=" ".join(tail), places=self.places[at:], segments=_whole(tail)),
+        )
+
     def folded_at(self) -> tuple[tuple[int, int], ...]:
         """Where each of its folded facts is said: its first sentence and the one after its last (indices into
         `split()`), in the order of `folded`."""
@@ -256,6 +294,11 @@ class _Layout:
     """Each folded fact's first sentence and the one after its last."""
     spans: tuple[tuple[Segment, int, int], ...]
     """Each spoken segment with words, its first sentence and the one after its last."""
+
+
+def _whole(sentences: list[str]) -> tuple[Segment, ...]:
+    """Sentences given whole as spoken segments, one a sentence, so they are split where they were."""
+    return tuple(Segment(sentence, channel=Channel.SPEECH) for sentence in sentences)
 
 
 def ends_sentence(words: str) -> bool:

@@ -238,8 +238,7 @@ def _compact(facts: list[About]) -> list[About]:
     kept = [
         fact
         for n, fact in enumerate(facts)
-        if fact.topic is not Topic.CHAIN_DONE
-        and not (fact.topic is Topic.DUTY and any(_moved(later, fact.seats) for later in facts[n + 1 :]))
+        if fact.topic is not Topic.CHAIN_DONE and not any(fact.done_by(later) for later in facts[n + 1 :])
     ]
     for compact in (lambda facts: [fact for fact in facts if not _routine(fact)], _stops_left_out):
         if sum(_words(_sentence(fact)) for fact in merge_moves(kept)) <= ROUND_WORDS:
@@ -270,11 +269,6 @@ def _stops_left_out(facts: list[About]) -> list[About]:
             out[played[-1]] = None
         out[n] = None
     return [fact for fact in out if fact is not None]
-
-
-def _moved(fact: About, seats: tuple[int, ...]) -> bool:
-    """The fact is a move of the first of these seats (a duty's player: its duty done, or passed)."""
-    return fact.topic is Topic.MOVE and bool(seats) and fact.seats[:1] == seats[:1]
 
 
 def _routine(fact: About) -> bool:

@@ -1,0 +1,183 @@
+"""One voice, her words first (issue 107, "One voice, decided"; assistant/core/speech/queue.py `at_pause`): while
+she types, another hand's move that does not concern her is held, its words said at her first pause (`PAUSE_S`
+with no key) as one short digest; what concerns her breaks in at once; nothing held is ever lost. Time is given as
+`now`, never read from a clock."""
+
+from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.segment import Segment
+from assistant.core.speech.queue import PAUSE_S, SpeechQueue, concerns
+from assistant.core.speech.utterance import Utterance
+
+
+def move(text: str, seat: int, kind: MoveKind, card: str = "", at: int = 0, owner: int | None = None) -> About:
+    player = ("Ana", "Ben", "Cy", "Dee")[seat]
+    return About(Topic.MOVE, text, (seat,), player, kind, card, owner=owner, at=at)
+
+
+def other(fact: About, *more: About) -> Utterance:
+    return Utterance(tells=(fact,), facts=more, other=True, segments=(Segment(fact.text, (fact,)),))
+
+
+def own(text: str) -> Utterance:
+    return Utterance(text)
+
+
+BEN_DREW = move("Ben drew a card.", 1, MoveKind.DRAW, at=3)
+BEN_PLAYED = move("Ben played Yay.", 1, MoveKind.PLAY, "Yay", at=4)
+CY_DREW = move("Cy drew a card.", 2, MoveKind.DRAW, at=5)
+CY_DESTROYED = move("Cy destroyed Ana's Basic Unicorn (Red).", 2, MoveKind.DESTROY, "Basic Unicorn (Red)", 6, owner=0)
+
+
+def typing_queue() -> SpeechQueue:
+    queue = SpeechQueue()
+    queue.at_pause, queue.listener = True, 0
+    return queue
+
+
+def key(queue: SpeechQueue, now: float, reply: str) -> None:
+    """Her key at `now`: its reply queued at once (as the speech service does)."""
+    queue.new_input(now=now)
+    queue.add(own(reply))
+
+
+def said(queue: SpeechQueue) -> list[str]:
+    """Say everything waiting, in order (each said whole)."""
+    words = []
+    while (utterance := queue.take()) is not None:
+        words.append(utterance.text)
+        for n in range(len(utterance.split())):
+            queue.sentence_played(n)
+        queue.done()
+    return words
+
+
+def test_while_she_types_her_own_words_come_first_and_other_moves_wait_for_her_pause():
+    queue = typing_queue()
+    key(queue, 0.0, "Ana 2 Unicorns.")
+    assert queue.holds(other(BEN_DREW), now=0.4)  # held: known by its earcon now
+    heard = said(queue)
+    key(queue, 1.2, "Pile: Yay.")
+    assert queue.holds(other(BEN_PLAYED), now=1.5)
+    heard += said(queue)
+    key(queue, 2.4, "Ben 3 Unicorns.")
+    heard += said(queue)
+    assert heard == ["Ana 2 Unicorns.", "Pile: Yay.", "Ben 3 Unicorns."]  # hers only, each as she typed
+    assert queue.due_at() == 2.4 + PAUSE_S
+    assert not queue.pause(now=2.4 + PAUSE_S - 0.1)  # no pause yet: nothing of theirs
+    assert queue.pause(now=2.4 + PAUSE_S)
+    (digest,) = said(queue)
+    assert "Ben" in digest and "drew a card" in digest and "Yay" in digest  # one sentence for Ben's moves
+    assert not queue.held and queue.due_at() is None
+
+
+def test_in_her_pause_a_move_is_said_at_once():
+    queue = typing_queue()
+    key(queue, 0.0, "Ana 2 Unicorns.")
+    said(queue)
+    assert not queue.holds(other(CY_DREW), now=0.0 + PAUSE_S + 0.5)  # she has paused: said now, in turn
+    queue.arrive(other(CY_DREW), now=PAUSE_S + 0.5)
+    assert said(queue) == ["Cy drew a card."]
+
+
+def test_what_concerns_her_breaks_in_and_the_rest_still_waits():
+    queue = typing_queue()
+    key(queue, 0.0, "Tally.")
+    assert queue.take() is not None  # her reply being said
+    assert queue.holds(other(BEN_DREW), now=0.2)
+    assert not queue.holds(other(CY_DESTROYED), now=0.3)  # a card of hers taken: said at once
+    queue.arrive(other(CY_DESTROYED), now=0.3)
+    queue.sentence_played(0)
+    queue.done()  # her reply heard to its end
+    words = said(queue)
+    assert any("Cy destroyed Ana's" in w for w in words)
+    assert not any("Ben drew" in w for w in words)
+    assert queue.held == [BEN_DREW]
+    ben_turn = About(Topic.TURN, "Turn 4: Ana's turn.", (0,), "Ana")
+    win = About(Topic.WIN, "Cy wins!", (2,), "Cy")
+    question = About(Topic.QUESTION, "Ana, save Basic Unicorn (Red)?", (0,), "Ana")
+    for fact in (ben_turn, win, question):
+        assert concerns(Utterance(facts=(fact,), other=True, segments=(Segment(fact.text, (fact,)),)), 0)
+    assert not concerns(other(BEN_DREW), 0)
+
+
+def test_a_move_being_said_when_she_types_goes_back_to_wait_for_her_pause_never_lost():
+    queue = typing_queue()
+    key(queue, 0.0, "Tally.")
+    said(queue)
+    queue.arrive(other(BEN_PLAYED), now=PAUSE_S + 1.0)  # in her pause: said now
+    queue.take()  # being said, not yet heard
+    key(queue, PAUSE_S + 1.1, "Pile.")  # she types again: cut, and her words first
+    assert [u.text for u in queue.waiting] == ["Pile."]
+    queue.done()
+    assert BEN_PLAYED in queue.held
+    assert queue.pause(now=PAUSE_S + 1.1 + PAUSE_S)
+    assert any("Ben played Yay." in w for w in said(queue))
+
+
+def test_her_reply_that_says_a_held_state_settles_it():
+    queue = typing_queue()
+    key(queue, 0.0, "Tally.")
+    cy_turn = About(Topic.TURN, "Turn 5: Cy's turn.", (2,), "Cy", short="Cy's turn.")
+    assert queue.holds(
+        Utterance(facts=(cy_turn,), other=True, segments=(Segment(cy_turn.text, (cy_turn,), cy_turn.states),)), now=0.2
+    )
+    queue.new_input(now=0.5)
+    queue.add(Utterance(facts=(cy_turn,), segments=(Segment("Turn 5: Cy's turn.", (cy_turn,), cy_turn.states),)))
+    assert queue.held == []
+
+
+def test_at_her_pause_her_long_reply_gives_way_after_its_facts_the_rest_after_the_digest():
+    queue = typing_queue()
+    key(queue, 0.0, "Ben's Stable: Basic Unicorn (Blue), Yay, Rainbow Aura. Ben 1 Unicorn. Rainbow Aura: a card text.")
+    queue.take()
+    assert queue.holds(other(CY_DREW), now=0.5)
+    assert not queue.sentence_began(0, at=0.05, seconds=1.5)  # ends at 1.55: no pause yet
+    queue.sentence_played(0)
+    assert queue.sentence_began(1, at=1.6, seconds=0.8)  # ends at 2.4, past her pause (2.0): gives way after it
+    queue.sentence_played(1)
+    queue.done()
+    assert [u.text for u in queue.waiting] == ["Cy drew a card.", "Rainbow Aura: a card text."]
+
+
+def test_what_concerns_her_still_waiting_at_her_next_key_goes_after_that_keys_reply_not_to_her_pause():
+    queue = typing_queue()
+    key(queue, 0.0, "Tally.")
+    queue.take()  # her reply being said
+    queue.arrive(other(CY_DESTROYED), now=0.3)  # a card of hers taken: waits for her reply's end
+    queue.holds(other(BEN_DREW), now=0.4)
+    queue.new_input(now=1.2)  # her next key before it was said
+    queue.done()
+    queue.add(own("Pile."))
+    words = said(queue)
+    assert words[0] == "Pile." and any("Cy destroyed Ana's" in w for w in words[1:])
+    assert not any("Ben drew" in w for w in words) and queue.held == [BEN_DREW]
+
+
+def test_the_tables_question_to_every_player_does_not_break_in_its_move_is_held_with_its_earcon():
+    asked = About(Topic.QUESTION, "Any Neigh for Ben's Yay?")
+    segments = (Segment("Ben played Yay.", (BEN_PLAYED,)), Segment("Any Neigh for Ben's Yay?", (asked,)))
+    queue = typing_queue()
+    key(queue, 0.0, "Tally.")
+    assert queue.holds(Utterance(tells=(BEN_PLAYED,), other=True, segments=segments), now=0.3)
+    assert queue.pause(now=PAUSE_S)
+    assert said(queue) == ["Tally.", "Ben played Yay."]  # the question, closed by then, not said
+
+
+def test_a_move_that_concerned_her_is_never_held_to_her_pause_however_fast_she_types():
+    queue = typing_queue()
+    key(queue, 0.0, "Tally.")
+    queue.take()
+    asked = About(Topic.QUESTION, "Ana, save Basic Unicorn (Red)?", (0,), "Ana")
+    segments = (Segment("Cy destroyed Ana's Basic Unicorn (Red).", (CY_DESTROYED,)), Segment(asked.text, (asked,)))
+    queue.arrive(Utterance(tells=(CY_DESTROYED,), other=True, segments=segments), now=0.3)
+    heard = []
+    for n in range(1, 6):  # a key every 1.2 s, each reply cut by the next before the move was said
+        queue.new_input(now=1.2 * n)
+        queue.done()
+        queue.add(own(f"Reply {n}."))
+        assert not queue.held
+        utterance = queue.take()
+        heard.append(utterance.text)
+        if utterance.other:  # said whole
+            queue.sentence_played(0)
+    assert heard[0] == "Reply 1." and any("Cy destroyed Ana's" in words for words in heard)
