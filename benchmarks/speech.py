@@ -124,12 +124,16 @@ class Heard:
         return heard
 
     def first_byte_of(self, text: str, starts: int, first_bytes: int, timeout: float = 10.0) -> float:
-        """The moment the first sound of `text` (a sentence) since then reached the device, waiting for it."""
+        """The moment the first sound of `text` (a sentence) since then reached the device, waiting for it: the
+        first byte to arrive once its player began starting. (Not the sound whose player began last before a byte:
+        on a loaded machine the next sentence's player may begin starting before this one's first byte arrives.)"""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            for moment, label in self.heard_since(starts, first_bytes):
-                if label.split("] ", 1)[-1] == text:
-                    return moment
+            began = next((at for at, label in self.starting[starts:] if label.split("] ", 1)[-1] == text), None)
+            if began is not None:
+                after = [moment for moment in self.first_bytes.times[first_bytes:] if moment >= began]
+                if after:
+                    return after[0]
             time.sleep(0.001)
         heard = [label for _, label in self.heard_since(starts, first_bytes)]
         raise SystemExit(f"{text!r} was never heard: {heard}")

@@ -117,7 +117,7 @@ def test_a_move_being_said_when_she_types_goes_back_to_wait_for_her_pause_never_
 def test_her_reply_that_says_a_held_state_settles_it():
     queue = typing_queue()
     key(queue, 0.0, "Tally.")
-    cy_turn = About(Topic.TURN, "Turn 5: Cy's turn.", (2,), "Cy", short="Cy's turn.")
+    cy_turn = About(Topic.TURN, "Turn 5: Cy's turn.", (2,), "Cy")
     assert queue.holds(
         Utterance(facts=(cy_turn,), other=True, segments=(Segment(cy_turn.text, (cy_turn,), cy_turn.states),)), now=0.2
     )
