@@ -687,7 +687,10 @@ class LiveScanner:
         import cv2
 
         resting = bool(self._still and self._tiny is not None and self._at_rest())
-        if resting and (rest.motion_unchecked(self._still + 1, image.shape) or self._glance.still(image)):
+        glanced = "moved"  # (what the glance at rest saw, `rest.Glance.check`)
+        if resting and (
+            rest.motion_unchecked(self._still + 1, image.shape) or (glanced := self._glance.check(image)) == "still"
+        ):
             # a frame at rest left without the motion check, or whose glance did not move (`rest`)
             self._still += 1
             self._moving, self._moves = False, 0
@@ -697,7 +700,8 @@ class LiveScanner:
         tiny = cv2.resize(plane, MOTION_SIZE, interpolation=cv2.INTER_AREA)
         before, self._tiny = self._tiny, tiny
         new = before is None or before.shape != tiny.shape
-        self._moving = before is not None and not new and moved(before, tiny)  # a camera's first: not known to move
+        # a camera's first: not known to move; at rest, a glance that moved against the rest's first alone neither
+        self._moving = before is not None and not new and glanced == "moved" and moved(before, tiny)
         self._moves = self._moves + 1 if self._moving else 0
         crept = not new and not self._moving and self._anchor is not None and moved(self._anchor, tiny)
         if new or self._moving or crept:

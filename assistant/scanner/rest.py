@@ -98,7 +98,9 @@ class Glance:
     rest (a card creeping in, too slowly for two checks in a row to differ, moves it against the first). A glance
     that moved is no verdict: the frame is then checked as a moving picture's is (its coarse copy against the last
     one, and against the still picture's first), so the glance can wake the picture no more often than before, and
-    miss no motion that moves its blocks."""
+    miss no motion that moves its blocks. One that moved against the first alone (a card creeping in) is no motion
+    between frames: the frame is checked in full against the still picture's first only (the last coarse copy may
+    be many frames old, and the creep since then would look like a jump)."""
 
     def __init__(self) -> None:
         self.last: MatLike | None = None
@@ -108,15 +110,18 @@ class Glance:
         """A new picture: its rest begins anew."""
         self.last = self.first = None
 
-    def still(self, image: MatLike) -> bool:
-        """True when the glance of `image` shows no motion against the last one checked and the first of the rest;
-        False when it did, or when there is none to compare with yet (the frame is checked in full)."""
+    def check(self, image: MatLike) -> str:
+        """The glance of `image` against the last one checked and the first of the rest: "still" (neither moved),
+        "changed" (the last did not move, the first did: a card creeping in), or "moved" (the last moved, or there is
+        none to compare with yet); the frame is then checked in full, where "changed" is no motion between frames."""
         copy = glance(image)
         last, self.last = self.last, copy
         if last is None or self.first is None or last.shape != copy.shape:
             self.first = copy
-            return False
-        return not moved(last, copy) and not moved(self.first, copy)
+            return "moved"
+        if moved(last, copy):
+            return "moved"
+        return "changed" if moved(self.first, copy) else "still"
 
     def confirmed(self) -> None:
         """The frame whose glance moved was checked in full and found still (the sensor's noise, a shadow): its
