@@ -223,7 +223,8 @@ class LiveScanner:
         self._nothing_seen = False
         # the last frame's coarse copy and how many frames the picture has been still with nothing read (idle)
         self._tiny: MatLike | None = None
-        self._still = 0
+        # ... and the motion check of a picture at rest, on a glance at fewer of the frame's rows (`rest.Glance`)
+        self._still, self._glance = 0, rest.Glance()
         self._anchor: MatLike | None = None
         """The coarse copy of the still picture's first frame: a card creeping in, too slowly for any two frames in a
         row to differ, makes a new still picture once it has changed the picture since (`_idle`)."""
@@ -685,26 +686,29 @@ class LiveScanner:
         `measure.MOTION_SIZE`."""
         import cv2
 
-        if (
-            self._still
-            and self._tiny is not None
-            and self._at_rest()
-            and rest.motion_unchecked(self._still + 1, image.shape)
+        resting = bool(self._still and self._tiny is not None and self._at_rest())
+        glanced = "moved"  # (what the glance at rest saw, `rest.Glance.check`)
+        if resting and (
+            rest.motion_unchecked(self._still + 1, image.shape) or (glanced := self._glance.check(image)) == "still"
         ):
-            self._still += 1  # a frame at rest left without the motion check (`rest`)
+            # a frame at rest left without the motion check, or whose glance did not move (`rest`)
+            self._still += 1
             self._moving, self._moves = False, 0
-            return "skip"
+            return rest.resting_frame(self._still, image.shape)
         step = max(4, round(4 * image.shape[1] / 1280))
         plane = image[::step, ::step, 1] if image.ndim == 3 else image[::step, ::step]
         tiny = cv2.resize(plane, MOTION_SIZE, interpolation=cv2.INTER_AREA)
         before, self._tiny = self._tiny, tiny
         new = before is None or before.shape != tiny.shape
-        self._moving = before is not None and not new and moved(before, tiny)  # a camera's first: not known to move
+        # a camera's first: not known to move; at rest, a glance that moved against the rest's first alone neither
+        self._moving = before is not None and not new and glanced == "moved" and moved(before, tiny)
         self._moves = self._moves + 1 if self._moving else 0
         crept = not new and not self._moving and self._anchor is not None and moved(self._anchor, tiny)
         if new or self._moving or crept:
             self._new_picture(tiny, crept)
             return "full"
+        if resting:
+            self._glance.confirmed()
         self._still += 1
         if self._settled == self._picture:
             return rest.resting_frame(self._still, image.shape)  # a card read, lying there: the watch (`rest`)
@@ -740,6 +744,7 @@ class LiveScanner:
     def _new_picture(self, tiny: MatLike, crept: bool) -> None:
         """A new picture in view (its coarse copy `tiny`), `crept` when it came by creeping from the one before."""
         self._still = 0
+        self._glance.forget()
         self._picture = next(_PICTURES)
         begun = self.background.begun if self.background is not None else 0  # the stage's jobs begun so far
         self._stand_in.new_picture(begun)

@@ -870,8 +870,9 @@ def test_an_empty_tables_motion_is_checked_on_one_frame_in_two_and_a_card_brough
     monkeypatch,
 ):
     """Once the stage's look found no sign of a code in a still picture (an empty table), the motion check (the frame
-    sampled, shrunk and compared) runs on one frame in `MOTION_EVERY_EMPTY` and on each frame given the first pass;
-    before, on every frame, as costly on an idle table as its first passes. A card brought in on a frame left
+    sampled, shrunk and compared) runs on one frame in `MOTION_EVERY_EMPTY` and on each frame given the first pass,
+    on a glance at one row of samples in each block (`rest.Glance`), the frame checked in full only where the glance
+    moved; before, on every frame, as costly on an idle table as its first passes. A card brought in on a frame left
     unchecked wakes the picture on the next and is announced a frame later than on a checked one. Counted in
     frames."""
     import assistant.scanner.live as live
@@ -879,8 +880,9 @@ def test_an_empty_tables_motion_is_checked_on_one_frame_in_two_and_a_card_brough
 
     checks: list[int] = []
     frame_of = [0]
-    moved = live.moved
+    moved, glance = live.moved, rest.glance
     monkeypatch.setattr(live, "moved", lambda before, after: checks.append(frame_of[0]) or moved(before, after))
+    monkeypatch.setattr(rest, "glance", lambda image: checks.append(frame_of[0]) or glance(image))
 
     def scanner_on(table):
         cascade = Cascade(budget_ms=None, clock=TestClock())
@@ -898,7 +900,9 @@ def test_an_empty_tables_motion_is_checked_on_one_frame_in_two_and_a_card_brough
             scanner.handle(table, index, index / 30)
         assert background.no_code is not None
         idle = range(IDLE_AFTER_EMPTY_FROM, arrives)
-        assert [i for i in idle if i in checks] == [i for i in idle if i % 2 == 0]  # the table still from frame 0
+        # the table still from frame 0; at rest each check is a glance (`rest.Glance`), in full only where it moved
+        assert [i for i in idle if i in checks] == [i for i in idle if i % 2 == 0]
+        assert checks.count(max(i for i in idle if i % 2 == 0)) == 1  # the glance alone: nothing moved
         for index in range(arrives, arrives + 4):
             frame_of[0] = index
             said = scanner.handle(card, index, index / 30)
