@@ -182,3 +182,18 @@ def test_the_sdist_carries_decks_docs_and_licence(tmp_path):
     assert {f"card_texts/{p.name}" for p in (ROOT / "card_texts").glob("*.toml")} <= names
     assert {f"braille_map/{p.name}" for p in (ROOT / "braille_map").glob("*.toml")} <= names
     assert {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")} <= names
+
+
+def test_the_wheel_and_the_sdist_pass_the_package_indexs_own_check(installed, tmp_path):
+    """`twine check --strict`: the metadata a package index reads, the README rendered as its page, warnings
+    counted as failures."""
+    pytest.importorskip("twine")  # (in the test extra: `pip install -e .[test]`)
+    sdist = _build("sdist", tmp_path)
+    checked = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", str(installed["wheel"]), str(sdist)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count("PASSED") == 2, checked.stdout
