@@ -262,11 +262,11 @@ def test_a_wav_file_of_another_rate_or_mono_is_read_as_stereo_at_the_mixers_rate
 
 PLAYS_TWO = """
 import json, sys, time
-from assistant.speech.backends import _place
+from assistant.speech.soundfile import place_wav
 from assistant.speech.player import Player
 player = Player.find("sounddevice")
 assert player is not None and player.name == "sounddevice", "PortAudio has no output device"
-_place(sys.argv[2], 0.8)  # another hand's move at the right
+place_wav(sys.argv[2], 0.8)  # another hand's move at the right
 start = time.monotonic()
 hers = player.start(sys.argv[1])
 time.sleep(0.3)  # (her words play on the real device while the move's start)

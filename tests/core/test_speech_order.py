@@ -15,7 +15,7 @@ def move(text: str, seat: int, kind: MoveKind, card: str = "", at: int = 0) -> A
 
 COUNT = About(Topic.COUNT, "Cy 3 Unicorns.", (2,), "Cy")
 ENDED = move("Cy's turn ended.", 2, MoveKind.END, at=9)
-TURN = About(Topic.TURN, "Turn 5: Ana's turn.", (0,), "Ana", short="Ana's turn.")
+TURN = About(Topic.TURN, "Turn 5: Ana's turn.", (0,), "Ana")
 LASSO = move("Cy played Unicorn Lasso.", 2, MoveKind.PLAY, "Unicorn Lasso", at=5)
 DUTY = About(Topic.DUTY, "May sacrifice this card.", (2,), "Cy", at=5)
 SACRIFICED = move("Cy sacrificed Unicorn Lasso.", 2, MoveKind.SACRIFICE, "Unicorn Lasso", at=6)

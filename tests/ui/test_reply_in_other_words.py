@@ -36,9 +36,9 @@ def rot(text: str) -> str:
 
 
 def about(fact: About) -> About:
-    """A fact in other words: every text it carries (its words, short form, names and cards) translated alike."""
-    words = {name: rot(getattr(fact, name)) for name in ("text", "player", "card", "whose", "on", "short", "own")}
-    return dataclasses.replace(fact, **words, phone=rot(fact.phone), parts=tuple(about(p) for p in fact.parts))
+    """A fact in other words: every text it carries (its words, names and cards) translated alike."""
+    words = {name: rot(getattr(fact, name)) for name in ("text", "player", "card", "whose", "on", "own", "narrow")}
+    return dataclasses.replace(fact, **words, parts=tuple(about(p) for p in fact.parts))
 
 
 def segment(piece: Segment) -> Segment:
@@ -136,12 +136,25 @@ def test_the_braille_display_shows_a_reply_in_other_words_as_it_shows_the_origin
         links[0].render(reply)
         links[1].render(translated(reply))
         lines, held, whole = shown(links[0])
-        assert shown(links[1]) == ([rot(line) for line in lines], [rot(fact) for fact in held], rot_all(whole))
+        other_lines, other_held, other_whole = shown(links[1])
+        assert (other_lines, other_whole) == ([rot(line) for line in lines], rot_all(whole))
+        # the held facts: the same facts (a fact's words for the display are made from its values by
+        # `words_for`, "Ben's turn." from its player, so a translated fact shows "Ora's turn.")
+        original = [held_of(line, translate=True) for line in links[0].view.held]
+        assert [held_of(line) for line in links[1].view.held] == original
+        assert len(other_held) == len(held)
         left_out += len(whole) > len(lines) or any(rot(line) != rot(kept) for line, kept in zip(whole, lines))
         for link in links:  # read on: the next answer is the player's to read
             link.answered(link.view.frames)
             link.acknowledge()
     assert left_out > 5  # answers that left out what their held facts said: the probe tells them apart
+
+
+def held_of(line, translate: bool = False) -> tuple[object, ...]:
+    """A held fact's kind and the game's facts behind it (`braille.held.Fact.of`), in other words if `translate`."""
+    fact = line.fact
+    assert fact is not None
+    return (fact.held, tuple(about(part) if translate and isinstance(part, About) else part for part in fact.of))
 
 
 def rot_all(lines: tuple[str, ...]) -> tuple[str, ...]:
