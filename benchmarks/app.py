@@ -78,7 +78,8 @@ class RunningApp:
         self.leader, self.process, self.began = start(command, env)
         self.reader = drain_in_background(self.leader, self.drawn)  # the screen, unread but for its first drawing
         self.drawn_at: float | None = None
-        threading.Thread(target=self._note_drawn, daemon=True).start()
+        self._noting = threading.Thread(target=self._note_drawn, daemon=True)
+        self._noting.start()
 
     def _note_drawn(self) -> None:
         if self.drawn.wait(20):
@@ -86,10 +87,9 @@ class RunningApp:
 
     def shown(self) -> float:
         """Seconds from starting the app to its first screen (read once the first sentence is heard)."""
-        if not self.drawn.wait(20):
+        self._noting.join(20)
+        if self.drawn_at is None:
             raise SystemExit("The app never drew its screen in 20 s.")
-        while self.drawn_at is None:  # the noting thread runs just after the event is set
-            time.sleep(0.001)
         return self.drawn_at - self.began
 
     def started(self) -> float:
