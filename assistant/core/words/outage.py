@@ -141,7 +141,7 @@ _ELSEWHERE = {
     Piece.SOUND_PLAYER: "on {system} the app plays with the system's own player, which is always there.",
 }
 
-_SYSTEM_NAMES = {"windows": "Windows", "macos": "macOS"}
+_SYSTEM_NAMES = {System.WINDOWS: "Windows", System.MACOS: "macOS"}
 
 
 def missing_fix(piece: Piece, system: System) -> str:
@@ -158,7 +158,7 @@ def missing_fix(piece: Piece, system: System) -> str:
         return f"To fix it, ask the computer's administrator to install the package{'s' if several else ''} {packages}."
     if system is System.LINUX:
         return f"To fix it, install {piece.value} with your system's package manager."
-    return "To fix it, " + _ELSEWHERE[piece].format(system=_SYSTEM_NAMES[system.value])
+    return "To fix it, " + _ELSEWHERE[piece].format(system=_SYSTEM_NAMES[system])
 
 
 def portaudio_missing(instead: str, system: System = System.DEBIAN_SUDO) -> str:
