@@ -110,6 +110,12 @@ class Element {
   focus() {
     document.activeElement = this;
   }
+
+  closest(selector) {
+    const tag = selector.toUpperCase();
+    for (let node = this; node; node = node.parentElement) if (node.tagName === tag) return node;
+    return null;
+  }
 }
 
 const byId = new Map();
@@ -140,6 +146,7 @@ const VERBS = [
   { verb: "instant", label: "instant", deck_word: false, pick: "card", needs_card: true, on_pile: true, into: "", only: "instant" },
   { verb: "play", label: "play", deck_word: false, pick: "card", needs_card: true, on_pile: false, into: "downgrade", only: "", aims: true },
   { verb: "read", label: "read", deck_word: false, pick: "card", needs_card: true, on_pile: false, into: "", only: "" },
+  { verb: "neigh", label: "instant", deck_word: true, pick: "", needs_card: false, on_pile: true, into: "", only: "" },
 ];
 // What a search finds: an Instant, an Upgrade, and a card the server gave no kind.
 const FOUND = [
@@ -211,6 +218,8 @@ function runTimers() {
 }
 
 const storage = new Map();
+const windowListeners = new Map(); // the page's listeners on the window, by event type
+const onWindow = (type, event = {}) => (windowListeners.get(type) || []).forEach((listener) => listener(event));
 Object.assign(globalThis, {
   document,
   fetch,
@@ -223,7 +232,7 @@ Object.assign(globalThis, {
       setItem: (name, value) => storage.set(name, value),
       removeItem: (name) => storage.delete(name),
     },
-    addEventListener() {},
+    addEventListener: (type, listener) => windowListeners.set(type, [...(windowListeners.get(type) || []), listener]),
     removeEventListener() {},
   },
   location: { port: "8123", search: "" },
@@ -395,6 +404,58 @@ test("the same words at a new place of the game's log are news again, and a move
   // Another move at the place taken back, the undo's view missed between the two: news, with the same words.
   showMoves(106, [2, 3, 4, 5, 6, 7].map(drew));
   assert.equal($("news").textContent, "Ben drew a card.");
+});
+
+// ---- a press never moved -------------------------------------------------------------------------------------------
+
+function tableCame(version, pile) {
+  const game = { turn: "Turn 1: Ana's turn.", players: [], pile, may: ["neigh"], last: [], words: {} };
+  EventSource.opened.at(-1).listeners.get("state")({ data: JSON.stringify({ version, game }) });
+}
+
+const yay = { id: "yay", name: "Yay", player: "Ana" };
+const bens = { id: "neigh", name: "Neigh", player: "Ben" };
+
+test("a table that comes while a button is pressed is shown once it is let go, after the move it made", async () => {
+  tableCame(200, [yay]);
+  const neigh = document.querySelector('button[data-verb="neigh"]');
+  onWindow("pointerdown", { target: neigh });
+  tableCame(201, [yay, bens]); // Ben's Neigh on the same card, as Ana's finger is down on Neigh
+  assert.equal($("pile").children.length, 1, "the buttons stay where they were under the finger");
+  assert.equal(document.body.dataset.version, "200");
+  onWindow("pointerup");
+  onWindow("click", { target: neigh });
+  neigh.dispatch("click");
+  await settle();
+  assert.deepEqual(sent.at(-1), { key: sent.at(-1).key, verb: "neigh", on: "yay" }); // on the card she saw on top
+  runTimers(); // after the click: the table that came is shown
+  assert.equal($("pile").children.length, 2);
+  assert.equal(document.body.dataset.version, "201");
+});
+
+test("a release that makes no click shows the table that came a moment later; a later press is held anew", () => {
+  tableCame(300, [yay]);
+  const neigh = document.querySelector('button[data-verb="neigh"]');
+  onWindow("pointerdown", { target: neigh });
+  tableCame(301, [yay, bens]);
+  onWindow("pointerup"); // let go off the button: no click
+  const grace = timers;
+  timers = [];
+  onWindow("pointerdown", { target: neigh }); // pressed again before the moment passed
+  grace.forEach((act) => act()); // the first release's moment: the second press is not let go by it
+  runTimers();
+  assert.equal($("pile").children.length, 1, "still held while pressed");
+  onWindow("pointercancel"); // the finger scrolled away
+  runTimers();
+  assert.equal($("pile").children.length, 2);
+  assert.equal(document.body.dataset.version, "301");
+});
+
+test("a table that comes with no button pressed is shown at once", () => {
+  tableCame(400, [yay]);
+  onWindow("pointerdown", { target: $("pile") }); // (a press on no button holds nothing)
+  tableCame(401, [yay, bens]);
+  assert.equal($("pile").children.length, 2);
 });
 
 // ---- a phone taken off the table ----------------------------------------------------------------------------------

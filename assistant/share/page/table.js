@@ -28,6 +28,8 @@ import { Outbox, freshKey } from "./outbox.js";
     pick: null, // the move being built in the picker: {verb, mode, card}
     question: null, // the open warning's id
     focusTurn: false, // just joined: the first table shown takes the focus to its turn line
+    pressed: null, // a button is pressed (a finger or the mouse down on it): a token of that press, else null
+    held: null, // the newest table that came while a button was pressed, shown once it is let go
     searchTimer: 0,
     searchSerial: 0,
   };
@@ -436,13 +438,18 @@ import { Outbox, freshKey } from "./outbox.js";
       flush();
     });
     stream.addEventListener("state", (event) => {
-      showConnection(false);
       let view;
       try {
         view = JSON.parse(event.data);
       } catch {
+        showConnection(false);
         return;
       }
+      if (page.pressed) {
+        page.held = view; // shown once the button is let go (`letGo`)
+        return;
+      }
+      showConnection(false);
       render(view);
     });
     stream.addEventListener("removed", (event) => {
@@ -464,6 +471,41 @@ import { Outbox, freshKey } from "./outbox.js";
         setTimeout(start, 1000);
       }
     });
+  }
+
+  // ---- a press never moved ----------------------------------------------------------------------------------------
+  // A table that comes while a button is pressed (a finger, or the mouse, down on it) is shown once it is let go.
+  // Shown at once, it moved the buttons from under the finger (a card put on the pile above them): the release
+  // landed on another button or between two, and the tap made no move, said nowhere (two Neighs tapped at once on
+  // one card: the second phone's went nowhere). Held, the tap is the move its player saw and chose, sent on the table
+  // the page showed (a Neigh on the card shown on top), and the server checks it against the table as it is.
+
+  // How long after a release that makes no click (let go off the button) the table that came meanwhile is shown, in
+  // milliseconds: a tap's click follows its release at once, a touch's within a moment.
+  const TAP_GRACE_MS = 500;
+
+  function pressed(event) {
+    const target = event.target;
+    if (target && typeof target.closest === "function" && target.closest("button")) page.pressed = {};
+  }
+
+  function released() {
+    const press = page.pressed;
+    if (press) setTimeout(() => letGo(press), TAP_GRACE_MS); // (its click, if any, lets it go first)
+  }
+
+  function letGo(press) {
+    if (!press || page.pressed !== press) return; // (a later press is never let go by an earlier one's release)
+    page.pressed = null;
+    setTimeout(showHeld, 0); // after the click the release made, on the button where it was
+  }
+
+  function showHeld() {
+    const view = page.held;
+    if (page.pressed || !view) return;
+    page.held = null;
+    showConnection(false);
+    render(view);
   }
 
   // The live region's new line. The same words as the line it holds are written with a no-break space after them (never
@@ -987,6 +1029,12 @@ import { Outbox, freshKey } from "./outbox.js";
     $("warning-no").addEventListener("click", () => answerWarning("no"));
     $("card-play").addEventListener("click", playCard);
     $("card-back").addEventListener("click", () => closeCard(true));
+    window.addEventListener("pointerdown", pressed, true);
+    window.addEventListener("pointerup", released, true);
+    window.addEventListener("click", () => letGo(page.pressed), true);
+    window.addEventListener("pointercancel", () => letGo(page.pressed), true);
+    window.addEventListener("blur", () => letGo(page.pressed)); // (the window's own: an element's does not bubble)
+    window.addEventListener("visibilitychange", () => letGo(page.pressed));
     window.addEventListener("online", () => {
       if (page.csrf && (!page.stream || page.stream.readyState === EventSource.CLOSED)) openStream();
       flush();
