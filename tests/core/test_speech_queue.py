@@ -874,10 +874,17 @@ FACT_WORDS, SEGMENT_WORDS = _shifted(13), _shifted(7)
 
 def _fact_in_words(fact: About) -> About:
     """A fact worded by `FACT_WORDS`: every text it carries, its merged moves too."""
-    texts = ("text", "player", "card", "whose", "on", "own", "narrow")
+    texts = ("text", "player", "card", "whose", "on")
+    asked = fact.asked
+    if asked is not None:  # (what it asks: its names and phrases too)
+        fields = dataclasses.fields(asked)
+        asked = dataclasses.replace(
+            asked, **{f.name: FACT_WORDS(v) for f in fields if isinstance(v := getattr(asked, f.name), str)}
+        )
     return dataclasses.replace(
         fact,
         **{name: FACT_WORDS(getattr(fact, name)) for name in texts},
+        asked=asked,
         parts=tuple(_fact_in_words(part) for part in fact.parts),
     )
 

@@ -37,8 +37,14 @@ def rot(text: str) -> str:
 
 def about(fact: About) -> About:
     """A fact in other words: every text it carries (its words, names and cards) translated alike."""
-    words = {name: rot(getattr(fact, name)) for name in ("text", "player", "card", "whose", "on", "own", "narrow")}
-    return dataclasses.replace(fact, **words, parts=tuple(about(p) for p in fact.parts))
+    words = {name: rot(getattr(fact, name)) for name in ("text", "player", "card", "whose", "on")}
+    asked = fact.asked
+    if asked is not None:  # (what it asks: its names and phrases too)
+        fields = dataclasses.fields(asked)
+        asked = dataclasses.replace(
+            asked, **{f.name: rot(v) for f in fields if isinstance(v := getattr(asked, f.name), str)}
+        )
+    return dataclasses.replace(fact, **words, asked=asked, parts=tuple(about(p) for p in fact.parts))
 
 
 def segment(piece: Segment) -> Segment:
