@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import ChainLink, Segment
 from assistant.core.language.reply import Source
 from assistant.core.speech.queue import Cut, SpeechQueue, cause_first, interrupting, scale, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
@@ -897,7 +897,9 @@ def _reply_in_words(reply):  # type: ignore[no-untyped-def]
         return dataclasses.replace(
             piece,
             words=SEGMENT_WORDS(piece.words),
-            without=SEGMENT_WORDS(piece.without),
+            link=None
+            if piece.link is None
+            else ChainLink(piece.link.position, tuple(map(SEGMENT_WORDS, piece.link.names))),
             about=tuple(map(_fact_in_words, piece.about)),
             repeats=tuple(map(_fact_in_words, piece.repeats)),
             tells=tuple(map(_fact_in_words, piece.tells)),

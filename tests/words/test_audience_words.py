@@ -21,6 +21,7 @@ from assistant.core.game.about import (
     Topic,
 )
 from assistant.core.game.events import Save, UseEffect
+from assistant.core.game.segment import Segment
 from assistant.core.words.audience import Audience
 from assistant.core.words.errors import instant_asked, which_card
 from assistant.core.words.gameplay import save_instead
@@ -181,3 +182,10 @@ def test_what_a_question_asks_holds_values_and_names_only():
     allowed = {"str", "int", "bool", "tuple[tuple[int, str], ...]", "tuple[str, ...]"}
     for kind in typing.get_args(Asked):
         assert {field.type for field in dataclasses.fields(kind)} <= allowed, kind
+
+
+def test_a_segment_keeps_one_rendering():
+    """A segment holds its words and what they tell; the held-apart form of a chain's link and a private line's
+    form for a screen reader are made from its values by the words (`words.worded`), never kept beside them."""
+    strings = {field.name for field in dataclasses.fields(Segment) if field.type == "str"}
+    assert strings == {"words"}, strings

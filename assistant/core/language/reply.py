@@ -23,10 +23,10 @@ from assistant.core.game.segment import (
     Segment,
     facts_of,
     lines_of,
-    reader_lines,
     speech_of,
     tells_of,
 )
+from assistant.core.words.worded import reader_lines
 
 __all__ = [
     "Channel",

@@ -35,7 +35,7 @@ from assistant.core.game.facts import (
     WinWaits,
 )
 from assistant.core.game.history import Step
-from assistant.core.game.segment import Part, Segment
+from assistant.core.game.segment import ChainLink, Part, Segment
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
@@ -327,8 +327,8 @@ def _fact_segments(
     if isinstance(fact, LinkAdded) and level is not Verbosity.BRIEF and not any(t.kind.is_beginning for t in fact.link):
         duty = _duty(table, fact.link)
         if duty.text and duty.text.rstrip(".").casefold() in sentence.casefold():  # its duty said whole in it
-            named = chain_link_added(fact.position, name_list([describe_trigger(table, t) for t in fact.link]))
-            return (Segment(sentence, repeats=(duty,), without=named),)
+            link = ChainLink(fact.position, tuple(describe_trigger(table, t) for t in fact.link))
+            return (Segment(sentence, repeats=(duty,), link=link),)  # (held apart, named by the link alone)
     return (Segment(sentence),)
 
 

@@ -255,8 +255,9 @@ CODE_READY = "A new join code is ready: say share to hear it."
 
 def private_code(code: str) -> Segment:
     """A new join code, shown on the app's screen and a braille display and never said: a screen reader (plain
-    mode's lines) is given `CODE_READY` in its place, and `share` says the code when asked."""
-    return Segment(code_shown(code), part=Part.PRIVATE, channel=Channel.SCREEN, without=CODE_READY)
+    mode's lines) is given `CODE_READY` in its place (`words.worded.reader_lines`), and `share` says the code when
+    asked."""
+    return Segment(code_shown(code), part=Part.PRIVATE, channel=Channel.SCREEN)
 
 
 def code_renewed(code: str) -> tuple[Segment, ...]:
