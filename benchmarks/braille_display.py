@@ -231,7 +231,7 @@ def reread_pans() -> dict[str, dict[str, float]]:
     from assistant.braille.translate import Grade, Translator
     from assistant.commands.app import table_session
     from assistant.core.braille.display import BrailleView, Key, Press, Region
-    from assistant.core.game.segment import held_apart
+    from assistant.core.words.worded import held_apart
     from assistant.storage.decks import load_card_set
     from assistant.ui.braille_display import to_hold
 

@@ -282,7 +282,8 @@ class _Recorder:
     def row(self, text: str) -> None:
         """A row written: the first after a line of hers was answered, does it begin her answer? Text shown (not
         the line being typed) replaced with no key pressed since it was drawn (and not by the line she types)?"""
-        from assistant.core.words.audience import Audience, words_for
+        from assistant.core.words.audience import Audience
+        from assistant.core.words.worded import words_for
 
         reply, self.pending = self.pending, None
         if reply is not None:

@@ -245,8 +245,9 @@ def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
     folded into it); "pieces", each fact and move it carries with the sentences that say it ([start, end), end None
     for the rest of its own words): its topic, the moves' places in the log, whether it is decisive."""
     from assistant.core.game.about import Topic
-    from assistant.core.words.audience import Audience, words_for
+    from assistant.core.words.audience import Audience
     from assistant.core.words.kinds import is_decisive
+    from assistant.core.words.worded import words_for
 
     pieces, start = [], 0
     folded = [(f, words_for(f, Audience.BRIEF)) for f in utterance.folded]

@@ -33,7 +33,7 @@ from textual.widgets import Input, Static
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.language.reply import DIGEST, Choice, FrontEnd, Part
+from assistant.core.language.reply import DIGEST, Choice, FrontEnd
 from assistant.core.words.screen import (
     HISTORY_HEADING,
     LIST_CLOSED,
@@ -213,6 +213,9 @@ class TableApp(DisplayKeys):
         it waits."""
         self.answer_from = 0
         """The line of the answer the answer region starts at (Page Up and Page Down)."""
+        self.answer_read: tuple[str, ...] = self.replies[0].reader_lines
+        """The answer region's lines as a screen reader is given them, beside what it shows: a reply's made from its
+        segments (`Reply.reader_lines`: a new join code in other words, `Part.PRIVATE`), a speech key's as shown."""
         self.camera = camera
         self.scan_repeat = scan_repeat
         self.camera_worker: CameraWorker | None = None
@@ -341,10 +344,15 @@ class TableApp(DisplayKeys):
         index = max(0, min(len(REGION_IDS) - 1, self.cursor.region + step))
         self.cursor.place(index)
         widget = self.cursor.widget(index)
-        text = str(widget.value) if isinstance(widget, Input) else str(widget.render())
-        # a new join code's line (the answer, the history) is said in its private words (`Part.PRIVATE`)
-        private = {s.words: s.without for r in self.replies for s in r.segments if s.part is Part.PRIVATE}
-        lines = [private.get(line, line) for line in text.splitlines()]
+        # a new join code's line (the answer, the history) is said in its private words, made from the reply's
+        # segments (`Reply.reader_lines`, `Part.PRIVATE`), never found by its words
+        match REGION_IDS[index]:
+            case "answer":
+                lines = list(self.answer_read)
+            case "history-text":
+                lines = self.history.reader_lines()
+            case _:
+                lines = (str(widget.value) if isinstance(widget, Input) else str(widget.render())).splitlines()
         if self.speak is not None:
             self.speak.echo(region_echo(region_names(vocabulary_of(self.session))[index], lines))
 
@@ -356,6 +364,7 @@ class TableApp(DisplayKeys):
             return
         self.answer_from = max(0, min(len(lines) - 1, self.answer_from + step))
         self.query_one("#answer", Static).update("\n".join(lines[self.answer_from :]))
+        self.answer_read = self.replies[-1].reader_lines[self.answer_from :]
         self.cursor.on_answer()
         if self.speak is not None:  # (a new join code's line is said in its private words: `Part.PRIVATE`)
             self.speak.echo(self.replies[-1].reader_lines[self.answer_from])
@@ -366,6 +375,7 @@ class TableApp(DisplayKeys):
         self.feedback = ""
         self.answer_from = 0
         self.query_one("#answer", Static).update(text)
+        self.answer_read = tuple(text.splitlines())
         self.refresh_table()
         self.history.add(extra=text.splitlines())
         self.cursor.on_answer()
@@ -562,11 +572,12 @@ class AnswerPane:
         if reply.control.runs:  # (a speech key's answer is on the status line; a `share` line's comes on its own)
             return
         if app.replies and reply.lines:
-            app.history.add(extra=list(app.replies[-1].lines))
+            app.history.add(extra=list(app.replies[-1].lines), read=list(app.replies[-1].reader_lines))
         if reply.lines:
             app.replies.append(reply)
             app.answer_from = 0
             app.query_one("#answer", Static).update("\n".join(reply.lines))
+            app.answer_read = reply.reader_lines
         if reply.facts:
             app.held_facts = reply.facts
         elif app.held_facts and app.held_facts == self.asked and app.session.pending is None:

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
 from assistant.core.braille.held import Fact, Held
 from assistant.core.game.about import About, Topic, texts
-from assistant.core.game.segment import Part, held_apart, lines_of
+from assistant.core.game.segment import Part, lines_of
 from assistant.core.language.reply import DISPLAY_BACK, DISPLAY_LOST, Choice, Question, Source
-from assistant.core.words.audience import Audience, asked_narrow, words_for
+from assistant.core.words.audience import Audience
 from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
 from assistant.core.words.pace import move_point
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
+from assistant.core.words.worded import asked_narrow, held_apart, words_for
 from assistant.session import Reply, Session
 
 if TYPE_CHECKING:

@@ -90,16 +90,30 @@ class HistoryRegion:
         self.app = app
         self.entries: list[list[str]] = []
         """Its entries, newest first, each the lines of an answer or a feedback."""
+        self.read: list[list[str]] = []
+        """Its entries as a screen reader is given them (`Reply.reader_lines`: a new join code in other words), line
+        for line beside `entries`."""
 
-    def add(self, extra: list[str]) -> None:
-        """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries."""
+    def add(self, extra: list[str], read: list[str] | None = None) -> None:
+        """Put lines at the top of the history (newest first), keeping the last `HISTORY_SHOWN` entries; `read`:
+        the same lines as a screen reader is given them (None: as shown, a feedback's)."""
         self.entries = [extra, *self.entries][:HISTORY_SHOWN]
+        self.read = [extra if read is None else read, *self.read][:HISTORY_SHOWN]
         self.draw()
 
     def draw(self, rows: int | None = None) -> None:
         """The region's text: no more lines than the terminal has rows (`rows`, its height unless told). Lines
         below those could never be seen (the region is at the foot of the screen and does not scroll), and every
         line in it is wrapped and drawn again at each reply."""
-        height = self.app.size.height if rows is None else rows
-        lines = [line for entry in self.entries for line in entry][:height]
+        lines = self._cut(self.entries, rows)
         self.app.query_one("#history-text", Static).update("\n".join([HISTORY_HEADING, *lines]))
+
+    def reader_lines(self, rows: int | None = None) -> list[str]:
+        """The region's lines as a screen reader is given them (the cursor moved onto it): its heading, then the
+        lines `draw` shows, each as read (`read`)."""
+        return [HISTORY_HEADING, *self._cut(self.read, rows)]
+
+    def _cut(self, entries: list[list[str]], rows: int | None) -> list[str]:
+        """The entries' lines, no more than the terminal has rows (`rows`, its height unless told)."""
+        height = self.app.size.height if rows is None else rows
+        return [line for entry in entries for line in entry][:height]

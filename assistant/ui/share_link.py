@@ -25,7 +25,7 @@ from assistant.core.language.reply import PHONES, Reply, Segment
 from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
-from assistant.core.words.recorded import mover_first, recorded_lines
+from assistant.core.words.recorded import last_moves, mover_first, recorded_lines
 from assistant.core.words.share import (
     CODE_GUESSED,
     CODE_REOPENED,
@@ -41,7 +41,6 @@ from assistant.core.words.share import (
     code_renewed,
     device_list,
     device_removed,
-    last_moves,
     no_device_for,
     no_local_name,
     no_phone_named,
@@ -81,12 +80,13 @@ def _mark(session: Session) -> tuple[int, int, int, int]:
 
 
 def _last_moves(session: Session, reply: Reply, at: int) -> tuple[LastMove, ...]:
-    """What the phones' last moves keep of a reply that changed the game (`words.share.last_moves`): what it recorded
+    """What the phones' last moves keep of a reply that changed the game (`words.recorded.last_moves`): what it recorded
     worded by the phones themselves from its values (`words.recorded`), else its lines; `at`: the log's length now."""
     game = session.game
     lines = recorded_lines(game.table, reply.recorded) if game is not None else ()
     mover = mover_first(game.table, reply.recorded) if game is not None else ("", "")
-    return last_moves(reply.facts, reply.tells, lines or reply.lines, mover, at=at)
+    table = game.table if game is not None else None
+    return last_moves(reply.facts, reply.tells, lines or reply.lines, mover, at=at, table=table)
 
 
 def _waits(session: Session) -> tuple[int, ...]:
@@ -367,7 +367,7 @@ class TableShare:
 
     def after(self, reply: Reply | None = None, force: bool = False) -> None:
         """After a reply is shown: when the game changed (or `force`: a phone's question), every phone is told; the
-        reply's moves and facts are kept as the last moves when the game changed (`words.share.last_moves`), each
+        reply's moves and facts are kept as the last moves when the game changed (`words.recorded.last_moves`), each
         with its place in the game's log (what carries none, the log's length now); another game's replace them."""
         mark, before = _mark(self.session), self._mark
         moved = mark != before

@@ -1,7 +1,8 @@
 """The phone's own wording, over every kind of move: every move a phone can make (each row of `PHONE_VERBS`) made on
 the real sharing server, and every kind of event a phone can be shown, in the words of the phone of its player
 ("You drew a card."), never how to say a move ("say ...", the laptop's coaching) nor "Ben, from a phone:" on Ben's
-own phone. Meaning is carried as typed values: `About.own`, `About.phone`, `Reply.phone`, never rewritten English."""
+own phone. Meaning is carried as typed values (`About.event`, worded for each phone by `words.worded.words_for`), never
+rewritten English."""
 
 from __future__ import annotations
 
@@ -224,13 +225,14 @@ def test_every_kind_of_event_is_in_the_phones_words(event):
 def test_moves_said_as_one_sentence_have_the_phones_own_words_too():
     from assistant.core.game.about import About, MoveKind, Topic
     from assistant.core.words.pace import merge_moves
+    from assistant.core.words.worded import words_for
 
-    draw = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, own="You drew a card.", at=1)
+    draw = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, at=1)
     took = About(Topic.MOVE, "Ben destroyed Basic Unicorn (Red).", (1,), "Ben", MoveKind.DESTROY, "Basic Unicorn (Red)",
                  owner=1, whose="Ben", at=2)  # fmt: skip
     (merged,) = merge_moves([draw, took])
     assert merged.text == "Ben drew a card and destroyed their own Basic Unicorn (Red)."
-    assert merged.own == "You drew a card and destroyed your own Basic Unicorn (Red)."
+    assert words_for(merged, Audience.OWN_PHONE) == "You drew a card and destroyed your own Basic Unicorn (Red)."
 
 
 # A whole game of each edition, every phone watching.
@@ -297,7 +299,7 @@ def test_a_moves_fact_never_says_how_to_say_the_next_move_though_the_laptops_lin
     coaches. Before, the fact kept the coached words and the phones' words beside them (`About.phone`)."""
     from assistant.core.game.history import Step
     from assistant.core.words.announce import announce_said, move_of_step
-    from assistant.core.words.audience import words_for
+    from assistant.core.words.worded import words_for
 
     step = Step(events.UseEffect(0, "rainbow-aura"), STATE, STATE)
     move = move_of_step(TABLE, step, at=1)
@@ -305,3 +307,37 @@ def test_a_moves_fact_never_says_how_to_say_the_next_move_though_the_laptops_lin
     assert all(not SAY.search(words_for(move, audience)) for audience in Audience)
     lines = [segment.words for segment in announce_said(TABLE, step, at=1) if move in segment.about]
     assert lines == ["Ana uses the effect of Rainbow Aura: say resolve when it is done."], lines
+
+
+@pytest.mark.parametrize("event", [*SAMPLES.values(), *MORE], ids=lambda event: type(event).__name__)
+def test_a_moves_fact_is_worded_on_its_own_phone_as_its_event_was(event):
+    """A move's fact carries its event, and its own player's phone words it from that (`words_for`,
+    `Audience.OWN_PHONE`) as `About.own` did before: the event's own words for the seat that made the move (who
+    ended the turn, for a turn's end), else the table's. A fact that lost its event, or worded for another seat,
+    fails here."""
+    from assistant.core.game.history import Step
+    from assistant.core.words.announce import move_of_step
+    from assistant.core.words.worded import words_for
+
+    fact = move_of_step(TABLE, Step(event, STATE, STATE), at=1)
+    if fact is None:  # (no one's move: nothing of a player's own to word)
+        assert kind_of(event).own is False or not isinstance(getattr(event, "player", 0), int), event
+        return
+    seat = STATE.current if isinstance(event, events.EndTurn) else event.player
+    before = own_move(TABLE, event, seat) or fact.text
+    assert words_for(fact, Audience.OWN_PHONE, TABLE) == before
+    assert fact.event == event and (kind_of(event).own is False or before.startswith(("You ", "Your "))), before
+
+
+def test_every_kind_of_move_a_player_makes_has_a_fact_worded_on_its_own_phone():
+    from assistant.core.game.about import MoveKind
+    from assistant.core.game.history import Step
+    from assistant.core.words.announce import move_of_step
+    from assistant.core.words.kinds import KINDS
+
+    facts = [move_of_step(TABLE, Step(event, STATE, STATE), at=1) for event in [*SAMPLES.values(), *MORE]]
+    kinds = {fact.move for fact in facts if fact is not None and fact.event is not None}
+    # (a Neigh is recorded as a response; an Instant other than a Neigh: none in this deck, its words a Neigh's)
+    assert kinds | {MoveKind.INSTANT} == {kind for kind, row in KINDS.items() if row.events and row.own} | {
+        MoveKind.NEIGH
+    }

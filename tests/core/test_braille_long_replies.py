@@ -12,8 +12,9 @@ from assistant.commands.app import table_session
 from assistant.core.braille import celltable
 from assistant.core.braille.display import BrailleView, Key, Press, Region
 from assistant.core.game.about import About, Topic
-from assistant.core.game.segment import Part, Segment, held_apart
+from assistant.core.game.segment import ChainLink, Part, Segment
 from assistant.core.language.reply import Question, Reply
+from assistant.core.words.worded import apart_words, held_apart
 from assistant.storage.decks import load_card_set
 from assistant.ui.braille_display import to_hold
 
@@ -95,11 +96,12 @@ def test_the_answer_after_a_held_fact_leaves_out_what_it_said():
     view = BrailleView(40)
     duty = About(Topic.DUTY, "Destroy a Unicorn card in another player's Stable.", (2,), "Cy")
     chain = "Effect chain: the effect of Unicorn Poison, played by Cy"
+    link = ChainLink(1, ("the effect of Unicorn Poison, played by Cy",))  # (held apart: "{chain}.")
     reply = Reply(
         segments=(
             Segment(duty.text, (duty,), part=Part.FACT),
             Segment("Unicorn Poison is played: it takes effect, then goes to the discard pile."),
-            Segment(f"{chain}, which does this: {duty.text}", repeats=(duty,), without=f"{chain}."),
+            Segment(f"{chain}, which does this: {duty.text}", repeats=(duty,), link=link),
         ),
     )
     view.show(reply.lines, to_hold(reply.facts, narrow=False), rest=held_apart(reply.segments, reply.facts))
@@ -124,7 +126,7 @@ def test_a_link_of_the_chain_says_its_duty_again_only_where_the_duty_is_not_held
             if segment.repeats and set(segment.repeats) <= set(reply.facts):
                 cut += 1
                 assert segment.words in reply.lines and segment.words in reply.speech
-                assert segment.without in held_apart(reply.segments, reply.facts)
+                assert apart_words(segment) in held_apart(reply.segments, reply.facts)
                 assert segment.words not in held_apart(reply.segments, reply.facts)
     assert cut
 

@@ -13,6 +13,7 @@ import pytest
 from assistant.core.language.device import MOST_DRAWN, DeviceMove, DeviceMoveError, command_for, may_do, read_move
 from assistant.core.language.reply import Question
 from assistant.core.words.errors import save_failed
+from assistant.core.words.recorded import last_moves
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
     CARD_NEEDED,
@@ -22,7 +23,6 @@ from assistant.core.words.share import (
     LastMove,
     bad_field,
     from_phone,
-    last_moves,
     stale_stable,
 )
 from assistant.core.words.storage import DISK_FULL
@@ -402,10 +402,14 @@ def test_the_phones_last_moves_are_kept_by_their_places_in_the_games_log():
 
 def test_an_undos_words_carry_the_places_it_took_back_and_a_moves_facts_its_place():
     from assistant.core.game.about import About, MoveKind, Topic
+    from assistant.core.game.events import Draw
 
-    move = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", move=MoveKind.DRAW, at=4, own="You drew a card.")
+    session = Session(load_card_set())
+    session.handle("new game Ana Ben")
+    table = session.game.table
+    move = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", move=MoveKind.DRAW, at=4, event=Draw(1))
     turn = About(Topic.TURN, "Ben's turn.", (1,), "Ben")
-    said = last_moves((turn,), (move,), ("Ben drew a card.", "Ben's turn."), at=9)
+    said = last_moves((turn,), (move,), ("Ben drew a card.", "Ben's turn."), at=9, table=table)
     assert said == (
         LastMove("Ben drew a card.", 4, "Ben", "You drew a card."),
         LastMove("Ben's turn.", 4),  # the fact the move led to: the move's place

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import ChainLink, Segment
 from assistant.core.language.reply import Source
 from assistant.core.speech.queue import Cut, SpeechQueue, cause_first, interrupting, scale, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
@@ -874,10 +874,17 @@ FACT_WORDS, SEGMENT_WORDS = _shifted(13), _shifted(7)
 
 def _fact_in_words(fact: About) -> About:
     """A fact worded by `FACT_WORDS`: every text it carries, its merged moves too."""
-    texts = ("text", "player", "card", "whose", "on", "own", "narrow")
+    texts = ("text", "player", "card", "whose", "on")
+    asked = fact.asked
+    if asked is not None:  # (what it asks: its names and phrases too)
+        fields = dataclasses.fields(asked)
+        asked = dataclasses.replace(
+            asked, **{f.name: FACT_WORDS(v) for f in fields if isinstance(v := getattr(asked, f.name), str)}
+        )
     return dataclasses.replace(
         fact,
         **{name: FACT_WORDS(getattr(fact, name)) for name in texts},
+        asked=asked,
         parts=tuple(_fact_in_words(part) for part in fact.parts),
     )
 
@@ -890,7 +897,9 @@ def _reply_in_words(reply):  # type: ignore[no-untyped-def]
         return dataclasses.replace(
             piece,
             words=SEGMENT_WORDS(piece.words),
-            without=SEGMENT_WORDS(piece.without),
+            link=None
+            if piece.link is None
+            else ChainLink(piece.link.position, tuple(map(SEGMENT_WORDS, piece.link.names))),
             about=tuple(map(_fact_in_words, piece.about)),
             repeats=tuple(map(_fact_in_words, piece.repeats)),
             tells=tuple(map(_fact_in_words, piece.tells)),

@@ -9,7 +9,8 @@ from assistant.commands.app import table_session
 from assistant.core.braille import celltable
 from assistant.core.braille.display import BrailleView, Key, Press
 from assistant.core.language.reply import DIGEST, DISPLAY_BACK, Reply
-from assistant.core.words.audience import Audience, words_for
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import words_for
 from assistant.storage.decks import load_card_set
 from assistant.ui.braille_display import DisplayLink
 

@@ -15,7 +15,9 @@ from assistant.core.cards.card import CardSet
 from assistant.core.cards.cardfile import parse_deck
 from assistant.core.game import events as ev
 from assistant.core.language.reply import Choice
+from assistant.core.words.audience import Audience
 from assistant.core.words.screen import ONE_KEY_INSTANTS
+from assistant.core.words.worded import words_for
 from assistant.storage.decks import load_card_set
 from assistant.ui.one_key import one_key_answer
 from assistant.ui.plain import run_plain
@@ -182,5 +184,6 @@ def test_which_instant_on_a_small_braille_display_leads_with_who_is_asked():
     asked = session.handle("neigh Ben")
     (fact,) = asked.facts
     assert fact.text.startswith("Which Instant does Ben play? 1 Spit Happens")
-    assert fact.narrow.startswith("Ben: which Instant? 1 Spit Happens") and fact.narrow.endswith("to choose.")
-    assert fact.narrow.count(",") == fact.text.count(",")  # (every Instant offered)
+    narrow = words_for(fact, Audience.NARROW)
+    assert narrow.startswith("Ben: which Instant? 1 Spit Happens") and narrow.endswith("to choose.")
+    assert narrow.count(",") == fact.text.count(",")  # (every Instant offered)

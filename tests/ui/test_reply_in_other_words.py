@@ -17,11 +17,12 @@ from textual.widgets import Static
 from assistant.commands.app import table_session
 from assistant.core.braille.display import BrailleView, Region
 from assistant.core.game.about import About
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import ChainLink, Segment
 from assistant.core.language.reply import Reply
 from assistant.core.speech.utterance import Utterance
 from assistant.core.text import SentenceNames
 from assistant.core.words.screen import SCREEN_KEYS
+from assistant.core.words.worded import apart_words
 from assistant.storage.decks import load_card_set
 from assistant.ui.braille_display import DisplayLink
 from tests.fake_speaker import Heard
@@ -37,8 +38,14 @@ def rot(text: str) -> str:
 
 def about(fact: About) -> About:
     """A fact in other words: every text it carries (its words, names and cards) translated alike."""
-    words = {name: rot(getattr(fact, name)) for name in ("text", "player", "card", "whose", "on", "own", "narrow")}
-    return dataclasses.replace(fact, **words, parts=tuple(about(p) for p in fact.parts))
+    words = {name: rot(getattr(fact, name)) for name in ("text", "player", "card", "whose", "on")}
+    asked = fact.asked
+    if asked is not None:  # (what it asks: its names and phrases too)
+        fields = dataclasses.fields(asked)
+        asked = dataclasses.replace(
+            asked, **{f.name: rot(v) for f in fields if isinstance(v := getattr(asked, f.name), str)}
+        )
+    return dataclasses.replace(fact, **words, asked=asked, parts=tuple(about(p) for p in fact.parts))
 
 
 def segment(piece: Segment) -> Segment:
@@ -47,7 +54,7 @@ def segment(piece: Segment) -> Segment:
         words=rot(piece.words),
         about=tuple(about(fact) for fact in piece.about),
         repeats=tuple(about(fact) for fact in piece.repeats),
-        without=rot(piece.without),
+        link=None if piece.link is None else ChainLink(piece.link.position, tuple(map(rot, piece.link.names))),
         tells=tuple(about(fact) for fact in piece.tells),
     )
 
@@ -137,7 +144,10 @@ def test_the_braille_display_shows_a_reply_in_other_words_as_it_shows_the_origin
         links[1].render(translated(reply))
         lines, held, whole = shown(links[0])
         other_lines, other_held, other_whole = shown(links[1])
-        assert (other_lines, other_whole) == ([rot(line) for line in lines], rot_all(whole))
+        # (a link of the chain held apart is named by the words' own sentence around its names, in other words)
+        named = {apart_words(piece): apart_words(segment(piece)) for piece in reply.segments if piece.link}
+        assert other_lines == [named.get(line, rot(line)) for line in lines]
+        assert other_whole == tuple(named.get(line, rot(line)) for line in whole)
         # the held facts: the same facts (a fact's words for the display are made from its values by
         # `words_for`, "Ben's turn." from its player, so a translated fact shows "Ora's turn.")
         original = [held_of(line, translate=True) for line in links[0].view.held]

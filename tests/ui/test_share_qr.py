@@ -130,14 +130,16 @@ ROUTES = {
     "f4": [*"yay", "enter", "f3", "f3", "f4"],
     "page up": ["pageup"],
     "the answer region (Down, Up)": ["down", "up"],
+    "the history region (Down to it)": [*"yay", "enter", "down", "down", "down"],
 }
 
 
 @pytest.mark.parametrize("route", list(ROUTES))
 def test_a_join_code_grown_old_is_shown_and_never_said_by_any_route_until_she_asks(make_app, monkeypatch, route):
     """The new code is on the screen (the answer and the share region) and never in the speech transcript: not when
-    made, not by `repeat`, `history`, `missed`, F2, F3, F4, F8, Page Up or the cursor moved to the answer region; F9
-    (`share`) says it when she asks."""
+    made, not by `repeat`, `history`, `missed`, F2, F3, F4, F8, Page Up or the cursor moved to the answer region or
+    to the history region (its line there, the reply's reader lines: `Part.PRIVATE`); F9 (`share`) says it when she
+    asks."""
     clock = codes_on_a_clock(monkeypatch)
     backend = RecordingBackend()
     service = SpeechService(backend)

@@ -5,8 +5,7 @@ its player on the other phones and not on its own."""
 from __future__ import annotations
 
 from assistant.core.language.device import DeviceMove
-from assistant.core.words.recorded import mover_first, recorded_lines
-from assistant.core.words.share import last_moves
+from assistant.core.words.recorded import last_moves, mover_first, recorded_lines
 from tests.core.test_device_moves import game_after
 
 

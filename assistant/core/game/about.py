@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from assistant.core.game.events import Event
 
 
 class Topic(enum.Enum):
@@ -100,6 +102,65 @@ class MoveKind(enum.Enum):
     """Several moves of one player said as one sentence (`About.parts`)."""
 
 
+@dataclass(frozen=True)
+class RecordAnyway:
+    """A warning: an event looks against the rules; record it anyway?"""
+
+    reason: str
+    """Why, in a few words, said alike to every audience ("Cy has not drawn.", `words.rulings.short_objection`)."""
+
+
+@dataclass(frozen=True)
+class SaveInstead:
+    """A card about to be destroyed or sacrificed that its owner may save "instead" (Black Knight Unicorn)."""
+
+    player: str
+    """The owner asked, by name."""
+    card: str
+    """The card that may be saved, its name as said."""
+    saver: str
+    """The card whose save it is, its name as said (sacrificed to save, where `discards` is 0)."""
+    discards: int
+    """The cards the save discards instead (0: it sacrifices `saver`)."""
+    destroyed: bool
+    """The card is about to be destroyed (False: sacrificed)."""
+
+
+@dataclass(frozen=True)
+class WhichInstant:
+    """Which Instant a player plays, in a deck with no card named Neigh."""
+
+    player: str
+    """The player asked, by name."""
+    offered: tuple[tuple[int, str], ...]
+    """The Instants offered, each its number for the whole game and its name."""
+
+
+@dataclass(frozen=True)
+class WhichCard:
+    """Which of several cards a phrase of a command means."""
+
+    player: str
+    """The player asked, by name (the one the command names first, else whose turn it is)."""
+    query: str
+    """The phrase said for the card, as typed."""
+    offered: tuple[str, ...]
+    """The cards offered, numbered from 1, each named as offered (by what tells two of one name apart)."""
+
+
+@dataclass(frozen=True)
+class NewPhone:
+    """A phone asks to join the table as a player."""
+
+    player: str
+    """The player it asks to record for, by name."""
+
+
+#: What a question or a warning asks, typed (`About.asked`): each worded for an audience by `words.worded.words_for`
+#: (a narrow braille display leads with who is asked, or with the question).
+Asked = RecordAnyway | SaveInstead | WhichInstant | WhichCard | NewPhone
+
+
 #: A state a fact tells: (WIN, None), (TURN, None) or (COUNT, seat).
 State = tuple[Topic, int | None]
 
@@ -138,15 +199,17 @@ class About:
     (`words.pace.placed`); 0: none known."""
     parts: tuple[About, ...] = ()
     """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
-    own: str = ""
-    """For a move, its words on the phone of the player who made it ("You drew a card.", "You ended your turn.")."""
+    event: Event | None = field(default=None, compare=False)
+    """For a move, the event it recorded, as recorded: what its player's own phone words it from ("You drew a card.",
+    `words.worded.words_for`); None for no move, or a move said as several. Left out of a comparison: the move's
+    other values (its kind, card, owner and place) tell it apart."""
     stopped: tuple[int, str] | None = None
     """For an Instant that stopped a card (`Topic.STOPPED`, or its move made `MoveKind.STOP`), the card it stopped:
     its player's seat and its name as said; None otherwise. A digest of a busy round says the stop, not the play."""
-    narrow: str = ""
-    """For a question or a warning, its words on a braille display of 20 cells or fewer, whose first window holds
-    two or three words: who asks, or the question, first ("Ben: new phone. Let it in?", "Record? Cy has not
-    drawn."); "": the same as `text`."""
+    asked: Asked | None = None
+    """For a question or a warning, what it asks, typed (`Asked`): a narrow braille display leads with who is asked,
+    or with the question ("Ben: new phone. Let it in?", "Record? Cy has not drawn.", `words.worded.words_for`);
+    None: no question of its own there."""
 
     def flat(self) -> tuple[About, ...]:
         """The facts it stands for: the moves merged into it, or itself."""

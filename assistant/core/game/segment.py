@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from assistant.core.game.about import About, State, Topic
 
@@ -51,7 +51,20 @@ class Part(enum.Enum):
     """The command table's help: a front end with keys of its own lists them after it."""
     PRIVATE = "private"
     """Shown on the app's own screen and a braille display only (a new join code), never said: where a screen
-    reader reads the lines (plain mode), its `without` is shown instead ("A new join code is ready: ...")."""
+    reader reads the lines (plain mode), the words give a line of their own in its place ("A new join code is
+    ready: ...", `words.worded.reader_lines`)."""
+
+
+@dataclass(frozen=True)
+class ChainLink:
+    """A link of the effect chain that a segment's words tell, as values: its place in the chain and its effects,
+    each named as said ("the effect of Unicorn Poison, played by Cy"). Where the duty its words say again is held
+    apart, the words name the link by these alone (`words.worded.apart_words`)."""
+
+    position: int
+    """Its place in the chain (1 for the first)."""
+    names: tuple[str, ...]
+    """Its effects, each named as said, in order."""
 
 
 @dataclass(frozen=True)
@@ -71,10 +84,10 @@ class Segment:
     """On the screen, the words go on the line before (a fact and its reminder on one line); else a new line."""
     repeats: tuple[About, ...] = ()
     """Decisive facts its words say again inside longer words (a link of the chain with what its card does, its
-    duty): where they are held apart (a braille display), `without` is shown instead."""
-    without: str = ""
-    """Its words less what `repeats` says ("Effect chain: the effect of Unicorn Poison, played by Cy."); for a
-    `Part.PRIVATE` segment, what a screen reader's lines show in its place."""
+    duty): where they are held apart (a braille display), the words name it by its values alone (`link`,
+    `words.worded.apart_words`: "Effect chain: the effect of Unicorn Poison, played by Cy.")."""
+    link: ChainLink | None = None
+    """For a link of the effect chain whose words say its duty again (`repeats`), the link as values."""
     tells: tuple[About, ...] = ()
     """What else the reply tells that its words do not say as a move of theirs (`Reply.tells`): every count a step
     changed (what a digest of the moves missed is made of), what an Instant stopped, the events an undo took back.
@@ -125,43 +138,6 @@ def lines_of(segments: Iterable[Segment]) -> tuple[str, ...]:
         else:
             lines.append(segment.words)
     return tuple(lines)
-
-
-def reader_lines(segments: Iterable[Segment]) -> tuple[str, ...]:
-    """The screen lines as a screen reader is given them (plain mode's printed lines): a private segment (a new join
-    code) in its `without` words, never its own (whoever the host kept out may hear the screen reader)."""
-    return lines_of(
-        replace(segment, words=segment.without) if segment.part is Part.PRIVATE else segment for segment in segments
-    )
-
-
-def held_apart(segments: Iterable[Segment], held: Iterable[About]) -> tuple[str, ...]:
-    """The screen lines for a reader who holds the decisive facts `held` apart (a braille display shows them first
-    and holds them): the facts in their own words left out (`Part.FACT`), a line that only restates their states,
-    and coaching; a segment that says one of them again inside longer words in its words without it (`without`).
-    A segment on the line of one left out begins a line of its own ("The game is over.")."""
-    held = tuple(held)
-    kept: list[Segment] = []
-    dropped = False
-    for segment in segments:
-        if not segment.channel.shown:
-            continue
-        # (a fact's segment may also tell the move that led to it, a turn's end: a move is never held)
-        facts = {fact for fact in segment.about if fact.topic is not Topic.MOVE}
-        if segment.part is Part.COACHING or (segment.part is Part.FACT and facts <= set(held)):
-            dropped = dropped or not segment.joined
-            continue
-        if segment.restates(held) and not segment.joined:
-            dropped = True
-            continue
-        if segment.joined and dropped:
-            segment = replace(segment, joined=False)
-        else:
-            dropped = False
-        if segment.repeats and set(segment.repeats) <= set(held):
-            segment = replace(segment, words=segment.without)
-        kept.append(segment)
-    return lines_of(kept)
 
 
 def speech_of(segments: Iterable[Segment]) -> str:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import About, Asked, MoveKind, Topic
 from assistant.core.game.acting import save_for
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
@@ -44,17 +44,17 @@ from assistant.core.words.audience import Audience
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     choose_card_for,
-    choose_card_for_narrow,
     event_refused,
+    instant_asked,
     no_card_for,
     no_instant_card,
     save_failed,
     say_which_card,
+    which_card,
     which_instant,
-    which_instant_narrow,
     who_plays,
 )
-from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_offered, save_offered_narrow
+from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_instead, save_offered
 from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import changed_facts, undone_many
 from assistant.core.words.rulings import confirm_segments, objection_reasons, short_objection
@@ -185,7 +185,7 @@ class Conversation:
         destroyed = isinstance(event, Destroy)
         question = save_offered(game.table, save, destroyed)
         pending = Question(lambda: self._checked(save), refused=lambda: self.record(event))
-        return Reply.asking(question, pending, narrow=save_offered_narrow(game.table, save, destroyed))
+        return Reply.asking(question, pending, asked=save_instead(game.table, save, destroyed))
 
     def check_again(self, event: Event, offer_save: bool = True) -> Reply:
         """An event built earlier, checked against the table as it is now: recorded, warned about, or (`offer_save`)
@@ -265,7 +265,7 @@ class Conversation:
         numbered = list(zip(numbers, instants))
         sentence = which_instant(table.setup.players[who], numbered)
         pending = Choice(instants, then, numbers)
-        return _question(sentence, pending, which_instant_narrow(table.setup.players[who], numbered))
+        return _question(sentence, pending, instant_asked(table.setup.players[who], numbered))
 
     def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
         """Numbered cards for a phrase; the number chosen carries the command on."""
@@ -275,8 +275,8 @@ class Conversation:
 
         titles = {deck.info.id: deck.info.title for deck in self.game.table.cards.decks}
         sentence = choose_card_for(phrase, cards, titles)
-        narrow = choose_card_for_narrow(self._asked_of(verb, command), phrase, cards, titles)
-        return _question(sentence, Choice(tuple(cards), then), narrow)
+        asked = which_card(self._asked_of(verb, command), phrase, cards, titles)
+        return _question(sentence, Choice(tuple(cards), then), asked)
 
     def _asked_of(self, verb: Verb, command: Command) -> str:
         """Whom a question about a command is asked of, by name: the player a Baby is for ("baby Ben pink"), else
@@ -378,10 +378,10 @@ def _holding_question(reply: Reply) -> Reply:
     return reply
 
 
-def _question(sentence: str, pending: Choice, narrow: str) -> Reply:
-    """A reply that asks which card: the question is its decisive fact, held until answered; `narrow`: its words on
-    a small braille display, who is asked first (`About.narrow`)."""
-    return Reply.asking(sentence, pending, narrow=narrow)
+def _question(sentence: str, pending: Choice, asked: Asked) -> Reply:
+    """A reply that asks which card: the question is its decisive fact, held until answered; `asked`: what it asks,
+    typed (`About.asked`: a small braille display words it who is asked first)."""
+    return Reply.asking(sentence, pending, asked=asked)
 
 
 def _unlike(cards: list[Card]) -> list[Card]:

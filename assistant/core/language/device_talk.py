@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
+from assistant.core.game.about import NewPhone
 from assistant.core.game.events import Destroy, Sacrifice, Save
 from assistant.core.game.history import Game, Phone
 from assistant.core.game.objections import Objection
@@ -35,7 +36,7 @@ from assistant.core.language.device import (
 from assistant.core.language.parser import Command
 from assistant.core.language.reply import Pending, Question, Reply, Segment
 from assistant.core.language.table_view import PhoneQuestion
-from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_offered, save_offered_narrow
+from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_instead, save_offered
 from assistant.core.words.recorded import recorded_lines
 from assistant.core.words.rulings import objection_reasons, phone_warning, short_objection
 from assistant.core.words.share import (
@@ -49,7 +50,6 @@ from assistant.core.words.share import (
     move_already_waits,
     move_withdrawn,
     new_phone_asks,
-    new_phone_asks_narrow,
     no_phone_waits,
     not_a_player,
     phone_answered_no,
@@ -234,7 +234,7 @@ class DeviceTalk:
             lambda: self.decide(key, True, asked), declined="", refused=lambda: self.decide(key, False, asked)
         )
         self.join_asked.append(ask)
-        return Reply.asking(question, ask, narrow=new_phone_asks_narrow(player))
+        return Reply.asking(question, ask, asked=NewPhone(player))
 
     def rivals(self, key: str) -> tuple[str, ...]:
         """The short names of the other phones that wait to join as the player the phone of `key` asks for."""
@@ -425,7 +425,7 @@ class DeviceTalk:
             refused=None if refused is None else lambda: self._answered(talk, mover, refused),
             waits=lambda: self._wait_again(save),
         )
-        laptop = Reply.asking(save_offered(table, *offered), ask, narrow=save_offered_narrow(table, *offered))
+        laptop = Reply.asking(save_offered(table, *offered), ask, asked=save_instead(table, *offered))
         self.laptop = _OnLaptop(save, ask, laptop)
         return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
 

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from assistant.core.cards.card import Card
-from assistant.core.game.about import About, Topic, texts
+from assistant.core.game.about import About, Asked, Topic, texts
 from assistant.core.game.history import Recorded
 from assistant.core.game.segment import (
     Channel,
@@ -23,10 +23,10 @@ from assistant.core.game.segment import (
     Segment,
     facts_of,
     lines_of,
-    reader_lines,
     speech_of,
     tells_of,
 )
+from assistant.core.words.worded import reader_lines
 
 __all__ = [
     "Channel",
@@ -313,12 +313,12 @@ class Reply:
         important: bool = True,
         card: Card | None = None,
         sound: str = "",
-        narrow: str = "",
+        asked: Asked | None = None,
     ) -> Reply:
         """A question left open (important unless told: the cards a search found are offered, not asked): the
         question is its decisive fact (`Topic.QUESTION`), held until answered, its one segment the fact in its own
-        words; `narrow`: its words on a small braille display, who asks first (`About.narrow`)."""
-        fact = About(Topic.QUESTION, question, narrow=narrow)
+        words; `asked`: what it asks, typed (`About.asked`: a small braille display words it who is asked first)."""
+        fact = About(Topic.QUESTION, question, asked=asked)
         segment = Segment(question, (fact,), part=Part.FACT)
         return cls(important=important, card=card, sound=sound, pending=pending, segments=(segment,))
 

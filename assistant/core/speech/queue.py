@@ -49,6 +49,7 @@ from assistant.core.speech.utterance import Priority, Utterance, ends_sentence
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
 from assistant.core.words.pace import catch_up, duty_named, merge_moves, stops_said
+from assistant.core.words.worded import apart_words
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -691,10 +692,10 @@ def cause_first(utterance: Utterance) -> Utterance:
     (or its first words, a resolve: "Ben, from a phone: Surprise Emu Attack, played by Dee, resolves. Dee 0
     Animals."); and a chain's duty of another player than the one whose device sent it said with that player's name
     ("Dee: Destroy one Animal.", `duty_named`), never heard as the sender's; a chain's link that repeats a duty the
-    reply says in its own words said without it (`Segment.without`: "Added to the chain, in place 2: Mother Goat
-    entering Cy's Field.", not its card's text before the duty again), so its decisive facts come sooner. Its
-    words are made again from the segments in their new order (`Utterance`); unchanged when facts were folded into
-    it."""
+    reply says in its own words said without it (`words.worded.apart_words`: "Added to the chain, in place 2:
+    Mother Goat entering Cy's Field.", not its card's text before the duty again), so its decisive facts come
+    sooner. Its words are made again from the segments in their new order (`Utterance`); unchanged when facts were
+    folded into it."""
     segments = list(utterance.segments)
     if not segments or utterance.folded:
         return utterance
@@ -703,8 +704,8 @@ def cause_first(utterance: Utterance) -> Utterance:
     facts = list(utterance.facts)
     apart = {fact for segment in segments if segment.channel.spoken and not segment.repeats for fact in segment.about}
     for n, segment in enumerate(segments):
-        if segment.repeats and segment.without and set(segment.repeats) <= apart & set(facts):
-            segments[n] = replace(segment, words=segment.without, repeats=())  # (its duty said in its own words)
+        if segment.repeats and segment.link is not None and set(segment.repeats) <= apart & set(facts):
+            segments[n] = replace(segment, words=apart_words(segment), repeats=(), link=None)  # (its duty said apart)
     for n, segment in enumerate(segments):
         duty = segment.about[0] if segment.part is Part.FACT and len(segment.about) == 1 else None
         if duty is None or duty.topic is not Topic.DUTY or sender in duty.seats or not duty.player:

@@ -15,7 +15,8 @@ from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Channel, Segment, speech_of
 from assistant.core.language.reply import Reply, Source
 from assistant.core.text import PLAIN, SentenceNames, split_sentences
-from assistant.core.words.audience import Audience, words_for
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import words_for
 
 
 class Priority(enum.Enum):

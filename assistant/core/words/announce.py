@@ -35,7 +35,7 @@ from assistant.core.game.facts import (
     WinWaits,
 )
 from assistant.core.game.history import Step
-from assistant.core.game.segment import Part, Segment
+from assistant.core.game.segment import ChainLink, Part, Segment
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
@@ -62,7 +62,7 @@ from assistant.core.words.gameplay import (
     targeting,
     turn_began,
 )
-from assistant.core.words.kinds import EVENT_MOVES, describe_event, kind_of, own_move
+from assistant.core.words.kinds import EVENT_MOVES, describe_event, kind_of
 from assistant.core.words.verbosity import Verbosity
 
 __all__ = [
@@ -327,8 +327,8 @@ def _fact_segments(
     if isinstance(fact, LinkAdded) and level is not Verbosity.BRIEF and not any(t.kind.is_beginning for t in fact.link):
         duty = _duty(table, fact.link)
         if duty.text and duty.text.rstrip(".").casefold() in sentence.casefold():  # its duty said whole in it
-            named = chain_link_added(fact.position, name_list([describe_trigger(table, t) for t in fact.link]))
-            return (Segment(sentence, repeats=(duty,), without=named),)
+            link = ChainLink(fact.position, tuple(describe_trigger(table, t) for t in fact.link))
+            return (Segment(sentence, repeats=(duty,), link=link),)  # (held apart, named by the link alone)
     return (Segment(sentence),)
 
 
@@ -405,8 +405,8 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
     on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, events.Respond) and step.before.pile else ""
     name = player_name(table, seat)
-    own = own_move(table, event, seat)  # the phone of the player who made it says it in its own words
-    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, own=own)
+    # (its event: the phone of the player who made it says it in its own words, `words.worded.words_for`)
+    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, event=event)
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:

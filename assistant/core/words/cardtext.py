@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from assistant.core.cards.card import Card, CardSet, CardType, Confidence, Deck, DeckInfo, PrintVariant, Vocabulary
 from assistant.core.cards.lookup import Resolution
@@ -25,6 +26,8 @@ __all__ = [
     "print_settled",
     "herd_bonuses_imported",
     "numbered_choices",
+    "numbered_names",
+    "choice_name",
     "describe_resolution",
     "describe_deck",
     "import_hint",
@@ -154,8 +157,13 @@ def herd_bonuses_imported(variations: list[str]) -> str:
 def numbered_choices(cards: list[Card], query: str = "", titles: dict[str, str] | None = None) -> str:
     """ "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn.", or with the query "2 matches for rnbw: ..."; cards of the
     same name are named by what differs (`choice_name`; `titles`: each deck's title by its id)."""
-    count = len(cards)
-    items = ", ".join(f"{n} {choice_name(card, cards, titles)}" for n, card in enumerate(cards, start=1))
+    return numbered_names([choice_name(card, cards, titles) for card in cards], query)
+
+
+def numbered_names(names: Sequence[str], query: str = "") -> str:
+    """`numbered_choices` from the cards' names as offered: "2 matches: 1 Rainbow Aura, 2 Rainbow Unicorn."."""
+    count = len(names)
+    items = ", ".join(f"{n} {name}" for n, name in enumerate(names, start=1))
     about = f" for {query}" if query else ""
     return f"{count} {'match' if count == 1 else 'matches'}{about}: {items}."
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from assistant.core.cards.card import Card
+from assistant.core.game.about import WhichCard, WhichInstant
 from assistant.core.text import clean_untrusted, name_list
-from assistant.core.words.cardtext import numbered_choices
+from assistant.core.words.cardtext import choice_name, numbered_choices
 from assistant.core.words.entry import spoken_query
 
 __all__ = [
@@ -17,7 +18,7 @@ __all__ = [
     "ambiguous_player",
     "whose_stable",
     "choose_card_for",
-    "choose_card_for_narrow",
+    "which_card",
     "no_card_for",
     "script_unreadable",
     "save_damaged_unrepaired",
@@ -43,7 +44,7 @@ __all__ = [
     "reserved_name",
     "no_neigh_card",
     "which_instant",
-    "which_instant_narrow",
+    "instant_asked",
     "no_instant_card",
     "who_plays",
     "cannot_start",
@@ -117,14 +118,11 @@ def choose_card_for(query: str, candidates: list[Card], titles: dict[str, str] |
     return f"Which card is {spoken_query(query)}? {numbered_choices(candidates, '', titles)} Type a number to choose."
 
 
-def choose_card_for_narrow(
-    player: str, query: str, candidates: list[Card], titles: dict[str, str] | None = None
-) -> str:
-    """`choose_card_for` on a braille display of 20 cells or fewer, whose first window holds two or three words:
-    who is asked first, then the question, then the same numbered cards ("Ana: which card is rainbow? 4 matches:
-    ...")."""
-    choices = numbered_choices(candidates, "", titles)
-    return f"{player}: which card is {spoken_query(query)}? {choices} Type a number to choose."
+def which_card(player: str, query: str, candidates: list[Card], titles: dict[str, str] | None = None) -> WhichCard:
+    """What `choose_card_for` asks, as values (`About.asked`): who is asked, the phrase, the same numbered cards named
+    as offered (`choice_name`); a narrow braille display words it who first ("Ana: which card is rainbow? 4 matches:
+    ...", `words.worded.words_for`)."""
+    return WhichCard(player, query, tuple(choice_name(card, candidates, titles) for card in candidates))
 
 
 def no_card_for(query: str) -> str:
@@ -214,10 +212,10 @@ def which_instant(player: str, instants: list[tuple[int, Card]]) -> str:
     return f"Which Instant does {player} play? {items}. Type a number to choose."
 
 
-def which_instant_narrow(player: str, instants: list[tuple[int, Card]]) -> str:
-    """`which_instant` on a braille display of 20 cells or fewer: who is asked first ("Ben: which Instant? ...")."""
-    items = ", ".join(f"{n} {card.name}" for n, card in instants)
-    return f"{player}: which Instant? {items}. Type a number to choose."
+def instant_asked(player: str, instants: list[tuple[int, Card]]) -> WhichInstant:
+    """What `which_instant` asks, as values (`About.asked`): who is asked and the Instants by their numbers; a narrow
+    braille display words it who first ("Ben: which Instant? ...", `words.worded.words_for`)."""
+    return WhichInstant(player, tuple((n, card.name) for n, card in instants))
 
 
 def no_instant_card() -> str:

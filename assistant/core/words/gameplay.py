@@ -10,6 +10,7 @@ from functools import partial
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import save_of, table_rule, taken_variation
+from assistant.core.game.about import SaveInstead
 from assistant.core.game.chain import Link, PileCard, Trigger, TriggerKind
 from assistant.core.game.events import (
     Discard,
@@ -66,7 +67,8 @@ __all__ = [
     "discarded",
     "NO_GAME",
     "save_offered",
-    "save_offered_narrow",
+    "save_instead",
+    "cost_said",
     "NOTHING_TO_CONFIRM",
     "NOT_RECORDED",
     "NOTHING_TO_UNDO",
@@ -209,11 +211,20 @@ def turn_and_phase(table: Table, state: GameState) -> str:
 
 def save_cost(table: Table, saver: str) -> str:
     """What a save "instead" costs its owner: "sacrificing Black Knight Unicorn", "discarding 1 card"."""
+    return cost_said(game_card_name(table, saver), _save_discards(table, saver))
+
+
+def _save_discards(table: Table, saver: str) -> int:
+    """The cards the save of card `saver` discards instead (0: it sacrifices that card)."""
     card = table.cards.get(saver)
     save = save_of(card.text) if card is not None else None
-    if save is not None and save.discards:
-        return f"discarding {cards_count(save.discards)}"
-    return f"sacrificing {game_card_name(table, saver)}"
+    return save.discards if save is not None and save.discards else 0
+
+
+def cost_said(saver: str, discards: int) -> str:
+    """What a save "instead" costs, from its values: "discarding 1 card" (`discards`), else "sacrificing" the card
+    named `saver`."""
+    return f"discarding {cards_count(discards)}" if discards else f"sacrificing {saver}"
 
 
 def save_offered(table: Table, save: Save, destroyed: bool, buttons: bool = False) -> str:
@@ -228,14 +239,12 @@ def save_offered(table: Table, save: Save, destroyed: bool, buttons: bool = Fals
     )
 
 
-def save_offered_narrow(table: Table, save: Save, destroyed: bool) -> str:
-    """`save_offered` on a braille display of 20 cells or fewer, whose first window holds two or three words: who is
-    asked first, then the question ("Ben: save Basic Unicorn (Red)? By sacrificing ... instead. Say yes, ...")."""
-    fate = "destroyed" if destroyed else "sacrificed"
-    return (
-        f"{player_name(table, save.player)}: save {game_card_name(table, save.card)}? By "
-        f"{save_cost(table, save.other_card)} instead. Say yes, or no to let it be {fate}."
-    )
+def save_instead(table: Table, save: Save, destroyed: bool) -> SaveInstead:
+    """What `save_offered` asks, as values (`About.asked`): its owner's name, the card's, the saving card's and what
+    it discards instead; a narrow braille display words it who first (`words.worded.words_for`)."""
+    saver = game_card_name(table, save.other_card)
+    discards = _save_discards(table, save.other_card)
+    return SaveInstead(player_name(table, save.player), game_card_name(table, save.card), saver, discards, destroyed)
 
 
 def namers(table: Table) -> tuple[Callable[[int], str], Callable[[str | None], str]]:

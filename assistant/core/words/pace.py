@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from assistant.core.game.about import About, MoveKind, Topic, unique
 from assistant.core.game.segment import Part, Segment
 from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
-from assistant.core.words.audience import Audience, words_for
+from assistant.core.words.audience import brief_words
 from assistant.core.words.kinds import kind_says
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "duty_named",
     "stops_said",
     "merge_moves",
+    "merged_own",
     "missed",
     "placed",
     "standing",
@@ -47,7 +48,7 @@ def duty_named(duty: About) -> str:
 def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
     """Facts cut or missed, each short (a state in its short form: "Ben's turn."), said before `text` ("" for a
     catch-up said after the player's own reply)."""
-    return fold([words_for(fact, Audience.BRIEF) for fact in facts], text)
+    return fold([brief_words(fact) for fact in facts], text)
 
 
 def _short(move: About) -> bool:
@@ -95,8 +96,15 @@ def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) 
 def _merged(group: list[About], answered: bool = False) -> About:
     """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura."."""
     text = f"{group[0].player} {name_list([_did(move, answered) for move in group])}."
-    own = f"You {name_list([_did(move, answered, you=True) for move in group])}."  # on the player's own phone
-    return About(Topic.MOVE, text, group[0].seats, group[0].player, MoveKind.MOVES, parts=tuple(group), own=own)
+    return About(Topic.MOVE, text, group[0].seats, group[0].player, MoveKind.MOVES, parts=tuple(group))
+
+
+def merged_own(fact: About) -> str:
+    """One player's moves said as one sentence (`MoveKind.MOVES`), on that player's own phone: "You drew a card and
+    played Rainbow Aura." ("" for a fact of no merged moves)."""
+    if not fact.parts:
+        return ""
+    return f"You {name_list([_did(move, you=True) for move in fact.parts])}."
 
 
 #: The most words a part of the digest says (`missed`), its heading and `MORE_MISSED` counted: about 10 seconds

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import Cost, Need, UnicornAction
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, RecordAnyway, Topic
 from assistant.core.game.events import Phase
 from assistant.core.game.objections import (
     ActionImpossible,
@@ -536,6 +536,6 @@ def confirm_question(reasons: str, short: str = "") -> str:
 def confirm_segments(reasons: str, short: str) -> tuple[Segment, ...]:
     """`confirm_question` as a reply's segments, on one line: its decisive fact first (the short reason and the
     question, `warning_asked`, typed as a warning), then the reasons in full and how to answer."""
-    fact = About(Topic.WARNING, warning_asked(short), narrow=f"{ASK_NARROW} {short}")  # (the question first)
+    fact = About(Topic.WARNING, warning_asked(short), asked=RecordAnyway(short))  # (narrow: the question first)
     rest = (Segment(part, joined=True) for part in (reasons.strip(), CONFIRM_QUESTION) if part)
     return (Segment(fact.text, (fact,), part=Part.FACT), *rest)

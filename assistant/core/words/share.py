@@ -10,10 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.text import clean_untrusted, name_list
-from assistant.core.words.audience import Audience, words_for
 
 __all__ = [
     "too_many_reads",
@@ -24,7 +22,6 @@ __all__ = [
     "phone_holds_too_much",
     "LastMove",
     "LastKind",
-    "last_moves",
     "also_at",
     "no_local_name",
     "ACTOR_NOT_YOURS",
@@ -114,7 +111,6 @@ __all__ = [
     "qr_too_small",
     "recorded_from",
     "new_phone_asks",
-    "new_phone_asks_narrow",
     "new_phone_waits",
     "code_shown",
     "sharing_at",
@@ -259,8 +255,9 @@ CODE_READY = "A new join code is ready: say share to hear it."
 
 def private_code(code: str) -> Segment:
     """A new join code, shown on the app's screen and a braille display and never said: a screen reader (plain
-    mode's lines) is given `CODE_READY` in its place, and `share` says the code when asked."""
-    return Segment(code_shown(code), part=Part.PRIVATE, channel=Channel.SCREEN, without=CODE_READY)
+    mode's lines) is given `CODE_READY` in its place (`words.worded.reader_lines`), and `share` says the code when
+    asked."""
+    return Segment(code_shown(code), part=Part.PRIVATE, channel=Channel.SCREEN)
 
 
 def code_renewed(code: str) -> tuple[Segment, ...]:
@@ -555,11 +552,6 @@ def new_phone_asks(player: str, tag: str = "", rivals: Sequence[str] = ()) -> st
     return f"{_asks(player, tag)}{_rivals(player, rivals)} Let it in?"
 
 
-def new_phone_asks_narrow(player: str) -> str:
-    """`new_phone_asks` on a braille display of 20 cells or fewer: for whom first, in its first window."""
-    return f"{player}: new phone. Let it in?"
-
-
 def new_phone_waits(player: str, tag: str = "", rivals: Sequence[str] = ()) -> str:
     """As `new_phone_asks`, when the laptop already waits for another answer: how to answer this one (by its short
     name when other phones wait for the same player)."""
@@ -678,39 +670,3 @@ class LastMove:
     back: tuple[int, ...] = ()
     """For the words of an undo or a redo, every place it took back or put back: the moves kept at those places are
     no longer listed."""
-
-
-def last_moves(
-    facts: tuple[About, ...],
-    tells: tuple[About, ...],
-    lines: tuple[str, ...],
-    by: tuple[str, str] = ("", ""),
-    at: int = 0,
-) -> tuple[LastMove, ...]:
-    """What the phones' "last moves" keep of a reply: its moves and its decisive facts in their own short words, the
-    player's name first ("Ben played Rainbow Aura.", "Ben 1 Unicorn.", "Cy's turn."), never the laptop's coaching
-    ("say draw"), each move with its words for its own player's phone (`About.own`); the reply's lines where it has
-    no typed values (an undo, a resolve), the first as it was before a phone's move was attributed in it (`by`,
-    `words.recorded.mover_first`) for that player's own phone. `lines` are the reply's lines in the phones' words
-    (what it recorded, `words.recorded.recorded_lines`, else its lines). Each is kept with its place in the game's
-    log: a move's own (`About.at`), the facts with the move's, else `at` (the log's length after the reply); an
-    undo's or a redo's words with the places it took back or put back (its `Topic.UNDO` tells)."""
-    back = tuple(sorted({fact.at for fact in tells if fact.topic is Topic.UNDO and fact.at}))
-    redo = any(fact.topic is Topic.UNDO and fact.move is MoveKind.REDO for fact in tells)
-    kind: LastKind = ("redo" if redo else "undo") if back else "move"
-    moves = [fact for fact in tells if fact.topic is Topic.MOVE]
-    place = back[0] if back else next((fact.at for fact in moves if fact.at), at)
-
-    def mine(fact: About) -> str:  # (its words on its own player's phone)
-        return words_for(fact, Audience.OWN_PHONE)
-
-    said = [
-        LastMove(words_for(fact, Audience.OTHER_PHONE), fact.at or place, fact.player, mine(fact), kind, back)
-        for fact in moves
-    ]
-    said += [LastMove(words_for(fact, Audience.OTHER_PHONE), place, kind=kind, back=back) for fact in facts]
-    if said or not lines:
-        return tuple(said)
-    player, own = by
-    first = LastMove(lines[0], place, player, own, kind, back)
-    return (first, *(LastMove(line, place, kind=kind, back=back) for line in lines[1:]))
