@@ -135,7 +135,7 @@ class PhoneDesk:
             else:
                 rivals = self.devices.rivals(joined.tag or player)
                 said = new_phone_waits(player, joined.tag, rivals)
-                outcome = dataclasses.replace(outcome, reply=Reply.of(said, important=True))
+                outcome = self._spaced(player, dataclasses.replace(outcome, reply=Reply.of(said, important=True)))
         return self._device_said(player, outcome)
 
     def decide_join(self, player: str, allow: bool) -> Reply:
