@@ -57,6 +57,9 @@ and its last attacks (issue 104, what remained):
   while the campaign goes on: the seconds from her decision to his phone let in;
 - **a holder asking as every player**: one address asks to join as Ana, Ben and Cy first; then each real phone asks,
   and the host lets in the one showing the short name the player reads her;
+- **a holder asking 3 times as one player, then the real phone**: one address asks to join as Ben 3 times (his
+  places, all waiting), then the real Ben's phone asks, the holder asks 6 times more, and the host lets in the one
+  showing the short name Ben reads her;
 - **a flooding let-in phone**: Ben's phone taps a warned draw, a discard and a warned resolve every tenth of a second
   for 6 s: the lines that record nothing said on the laptop in any 3 s, and the moves recorded said.
 
@@ -68,8 +71,8 @@ in 6.2 s (the move limit: 10 at once, then 1 a second); every other phone answer
 an IPv6 neighbour never refuses a right code nor resets a let-in phone; no route says a renewed code and a refused
 holder is never back without the host; no real phone kept out in silence; reads never use up moves; the same
 resets on one IPv6 /64; a plain-mode phone let in within 60 s of the host's decision during the campaign; every
-real phone let in beside a holder asking as every player; at most one line that records nothing a phone in 3 s,
-every move recorded said.
+real phone let in beside a holder asking as every player, and beside one asking 3 times as one player; at most one
+line that records nothing a phone in 3 s, every move recorded said.
 """
 
 from __future__ import annotations
@@ -778,6 +781,31 @@ async def holder_as_every_player(folder: Path) -> dict[str, Any]:
                 "holder's phones kept out at once": kept.lines[0]}  # fmt: skip
 
 
+async def holder_three_times(folder: Path) -> dict[str, Any]:
+    """A code holder asks to join as Ben 3 times from one address (Ben's 3 places, all waiting); then the real Ben's
+    phone asks, and the host lets in the one showing the short name Ben reads her; then the holder asks 6 times
+    more. Before, the real phone was refused (409) for as long as the holder's waited (5 minutes). Now: the real
+    phone's join, whether it is let in, and whether the holder's asking again took its place."""
+    async with shared_table(folder / "three") as table, contextlib.AsyncExitStack() as stack:
+        code = table.share.server.current_code()
+        for _ in range(3):
+            holder = await stack.enter_async_context(table.phone("127.6.0.1"))
+            await table.join(holder, "Ben")
+        real = await stack.enter_async_context(table.phone("127.6.1.1"))
+        status, body = await table.join(real, "Ben")
+        let_in, kept = False, False
+        if status == 200:
+            for _ in range(6):
+                again = await stack.enter_async_context(table.phone("127.6.0.1"))
+                await table.join(again, "Ben")
+            kept = table.share.server.devices.tagged(body["tag"]) is not None  # still waiting, its place kept
+            await table.share.control(f"allow {body['tag']}")  # the name the real Ben's phone shows
+            async with real.get(f"{table.origin}/api/state") as r:
+                let_in = r.status == 200 and bool((await r.json()).get("game"))
+        return {"real phone's join": status, "its place kept while the holder asked 6 times more": kept,
+                "real phone let in": let_in, "code renewed": table.share.server.current_code() != code}  # fmt: skip
+
+
 async def flooding_phone(folder: Path) -> dict[str, Any]:
     """Ben's phone, let in, taps every tenth of a second for 6 s of the desk's clock, out of Ana's turn: a draw
     (warned), a discard (recorded), a resolve with nothing to resolve (warned), in turn. The lines said on the
@@ -824,6 +852,7 @@ async def run_all(folder: Path) -> dict[str, Any]:
         "headers without bodies, one IPv6 /64": await asyncio.to_thread(half_sent_ipv6),
         "plain mode, fresh addresses at each reopening": await plain_reopenings(folder),
         "a holder asking as every player": await holder_as_every_player(folder),
+        "a holder asking 3 times as one player, then the real phone": await holder_three_times(folder),
         "a flooding let-in phone": await flooding_phone(folder),
     }
 
@@ -844,6 +873,9 @@ BEFORE = {
     ),
     "a holder asking as every player": (  # (this run on the code before)
         "real phones' joins 409, 409, 409; 0 of 3 let in until a refusal each, each renewing the code"
+    ),
+    "a holder asking 3 times as one player, then the real phone": (  # (this run on the code before)
+        "real phone's join 409 (for the holder's 5 minutes); not let in until the host refused them all"
     ),
     "a flooding let-in phone": "6 lines that record nothing said in 6 s, 5 of them in 3 s; 5 of 5 moves said",
 }
@@ -893,6 +925,13 @@ def _now(name: str, found: dict[str, Any]) -> str:
         return (
             f"real phones' joins {joins}; "
             f"{found['real phones let in by their short names']} of 3 let in by their short names, no code renewed"
+        )
+    if name == "a holder asking 3 times as one player, then the real phone":
+        joined = found["real phone's join"]
+        return (
+            f"real phone's join {joined}; its place kept while the holder asked 6 times more: "
+            f"{found['its place kept while the holder asked 6 times more']}; let in: {found['real phone let in']}; "
+            f"code renewed: {found['code renewed']}"
         )
     if name == "a flooding let-in phone":
         return (
@@ -966,6 +1005,9 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "a holder asking as every player keeps no real phone out": (
             figures["a holder asking as every player"]["real phones let in by their short names"] == 3
+        ),
+        "a holder asking 3 times as one player keeps the real phone out of nothing": (
+            figures["a holder asking 3 times as one player, then the real phone"]["real phone let in"]
         ),
         "at most one line that records nothing a phone each 3 s, every move said": (
             figures["a flooding let-in phone"]["most such lines in 3 s"] <= 1
