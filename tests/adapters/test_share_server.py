@@ -19,6 +19,7 @@ import yarl
 
 from assistant.core.game.events import Destroy, Draw, Respond, Save
 from assistant.core.game.history import Phone
+from assistant.core.language.device import HeldMovesDue
 from assistant.core.language.reply import Control, Question
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
@@ -65,6 +66,7 @@ from assistant.core.words.share import (
     too_many_guesses,
     too_many_phones,
 )
+from assistant.phone_desk import SPOKEN_EVERY
 from assistant.session import Session
 from assistant.share import guards
 from assistant.share.server import SECURITY_HEADERS
@@ -1380,6 +1382,41 @@ def test_a_phone_left_waiting_five_minutes_is_told_and_the_real_phone_may_ask(tm
                     == "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."
                 )
                 await ask_to_join(ben, "Ben")  # the real phone asks, and the host is asked about it
+
+    run(scenario())
+
+
+def test_a_phones_move_whose_words_waited_is_said_by_the_timer_once_due_through_the_moves_own_path(tmp_path):
+    """Ben's phone discards twice, the second within `SPOKEN_EVERY` of the first's line: it is shown at once and its
+    words wait; once due on the desk's clock, the share's timer hands `HeldMovesDue` to the session's owner the way
+    a move comes (`submit`), and the front end says the line. Before, every recorded move was said at once."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            table.session.phone_desk.clock = table.clock
+            csrf = await table.join("Ben")
+            heard = asyncio.Event()
+            submit = table.share.submit
+
+            async def spied(player: str, request: Any) -> Any:
+                outcome = await submit(player, request)
+                if isinstance(request, HeldMovesDue) and outcome.reply is not None:
+                    heard.set()
+                return outcome
+
+            table.share.submit = spied
+            table.clock.now += SPOKEN_EVERY  # (the join was said: a quiet while after it)
+            status, body, _ = await table.post("/api/move", move("discard", "key-held-0001"), csrf)
+            assert (status, body["status"]) == (200, "recorded") and table.said[-1].reply.speech
+            table.clock.now += SPOKEN_EVERY - 0.1
+            status, body, _ = await table.post("/api/move", move("discard", "key-held-0002"), csrf)
+            assert (status, body["status"]) == (200, "recorded")
+            assert table.said[-1].reply.lines and not table.said[-1].reply.speech  # shown, its words wait
+            table.clock.now += 0.1  # due now: the timer (0.1 s) says it
+            await asyncio.wait_for(heard.wait(), PATIENCE)
+            said = table.said[-1]
+            assert said.status == "said" and said.reply.speech == "Ben discarded a card." and not said.reply.lines
+            assert table.session.phone_desk.next_due() is None
 
     run(scenario())
 
