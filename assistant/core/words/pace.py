@@ -97,8 +97,8 @@ def merge_said(segments: Iterable[Segment]) -> tuple[Segment, ...]:
     """The spoken words of several replies of one player's phones as one line, said only (they were shown each in
     its time): the moves they say merged a player a sentence (`merge_moves`: "Ben drew a card and played Rainbow
     Aura."), in the order recorded, each where its player's first was; a line that tells only states a later one
-    tells again (Ben's count after his first play, told anew after his second) left out, and a line that tells
-    nothing said again word for word ("From Ben's phone 2." after each move) said once; the rest as it was."""
+    tells again (Ben's count after his first play, told anew after his second) left out; the rest as it was, each
+    in its place (an undo's words each time: nothing told twice is the same move twice)."""
     spoken = [segment for segment in segments if segment.channel.spoken]
     moves = [segment.about[0] for segment in spoken if _says_a_move(segment)]
     into = {id(part): fact for fact in merge_moves(moves) for part in fact.parts}
@@ -108,8 +108,6 @@ def merge_said(segments: Iterable[Segment]) -> tuple[Segment, ...]:
         later = frozenset().union(*(other.states for other in spoken[n + 1 :]))
         if segment.states and segment.states <= later and not _says_a_move(segment):
             continue  # a newer line tells it again
-        if not segment.about and any(segment.words == kept.words for kept in merged):
-            continue  # said after each move alike ("From Ben's phone 2."): once
         fact = into.get(id(segment.about[0])) if _says_a_move(segment) else None
         if fact is None:
             merged.append(replace(segment, channel=Channel.SPEECH))
