@@ -43,8 +43,9 @@ __all__ = ["SPOKEN_EVERY", "PhoneDesk", "PhoneHolder"]
 #: a second) is not said at all, save its decisive facts; the words of a move recorded (or taken back while it
 #: waited) wait, merged with the player's other moves that come meanwhile (`words.pace.merge_said`: "Ben drew a card
 #: and discarded Rainbow Aura."), and are said as one line once the seconds are up (`say_held`, on the front ends'
-#: timer), or first in the next line said sooner. A question put to her, a win and a turn that begins are never
-#: delayed: said at once, what waited first. A phone's taps 3 s apart or more are each said at once.
+#: timer), or first in the next line said sooner. A question put to her, a win, a turn that begins and a question to
+#: the table ("Neigh?") are never delayed: said at once, what waited first. A phone's taps 3 s apart or more are each
+#: said at once.
 SPOKEN_EVERY = 3.0
 #: The outcomes of a phone's move whose words wait to be said when they come too soon: a move recorded, or one taken
 #: back before she answered it (the table hears every move).
@@ -262,7 +263,7 @@ class PhoneDesk:
         if not soon or _at_once(reply):
             if reply.pending is None:  # (her own question, hers to answer, spaces none of the phone's lines)
                 self._spoke[player, joining] = now
-            held = self._held.pop(player, [])
+            held = self._held.pop(player, []) if not joining else []  # (a joining phone's line waits for none)
             said = dataclasses.replace(reply, segments=(*merge_said(held), *reply.segments)) if held else reply
             return dataclasses.replace(outcome, reply=said)
         if outcome.status in _ALWAYS_SAID:
