@@ -99,6 +99,9 @@ class PhoneDesk:
         self._held: dict[str, list[Segment]] = {}
         """The spoken words of moves of each player's phones that came within `SPOKEN_EVERY` of the last line said for
         them, in the order recorded: said merged, as one line (`say_held`), or first in the next line said."""
+        self._held_in: dict[str, Game | None] = {}
+        """The game each player's held words are of (held, not its `id`: a new game may be made where a freed one
+        was): another game's are never said (`_take_held`)."""
 
     def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
@@ -165,13 +168,14 @@ class PhoneDesk:
         """The words of the moves of `player`'s phones that waited (`SPOKEN_EVERY`), merged, as one line said at the
         player's seat and shown nowhere (each was shown in its time, and kept for `history` and `missed`); a reply of
         None while none wait or they are not yet due."""
-        held = self._held.get(player)
         now, last = self.clock(), self._spoke.get((player, False))
-        if not held or (last is not None and 0 <= now - last < SPOKEN_EVERY):
+        if player not in self._held or (last is not None and 0 <= now - last < SPOKEN_EVERY):
             return DeviceOutcome("said", ())
-        del self._held[player]
+        held = self._take_held(player)
+        if not held:
+            return DeviceOutcome("said", ())
         self._spoke[player, False] = now
-        reply = Reply(segments=merge_said(held)).coming(Origin.other_hand(player))
+        reply = Reply(segments=held).coming(Origin.other_hand(player))
         return DeviceOutcome("said", (), reply)
 
     def decide_join(self, player: str, allow: bool) -> Reply:
@@ -263,13 +267,24 @@ class PhoneDesk:
         if not soon or _at_once(reply):
             if reply.pending is None:  # (her own question, hers to answer, spaces none of the phone's lines)
                 self._spoke[player, joining] = now
-            held = self._held.pop(player, []) if not joining else []  # (a joining phone's line waits for none)
-            said = dataclasses.replace(reply, segments=(*merge_said(held), *reply.segments)) if held else reply
+            held = self._take_held(player) if not joining else ()  # (a joining phone's line waits for none)
+            said = dataclasses.replace(reply, segments=(*held, *reply.segments)) if held else reply
             return dataclasses.replace(outcome, reply=said)
         if outcome.status in _ALWAYS_SAID:
+            if self._held_in.get(player) is not self.session.game:
+                self._held.pop(player, None)  # (words of another game: never said now)
+            self._held_in[player] = self.session.game
             self._held.setdefault(player, []).extend(segment for segment in reply.segments if segment.channel.spoken)
             return dataclasses.replace(outcome, reply=_shown_now(reply))
         return dataclasses.replace(outcome, reply=shown_only(reply))
+
+    def _take_held(self, player: str) -> tuple[Segment, ...]:
+        """The held words of `player`'s phones, taken, merged as one line (`words.pace.merge_said`); none when they
+        are of another game than the one in progress (a new game, or one resumed, since)."""
+        held = self._held.pop(player, [])
+        if self._held_in.pop(player, None) is not self.session.game:
+            return ()
+        return merge_said(held)
 
     def _for_laptop(self, player: str, outcome: DeviceOutcome) -> tuple[DeviceOutcome, Reply | None]:
         """The laptop's reply to a device, heard at the seat of `player`, and the reply kept for `history`: a move

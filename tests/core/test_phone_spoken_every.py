@@ -132,3 +132,17 @@ def test_a_joining_phone_is_said_once_a_player_each_3_seconds_and_its_question_a
     clock.now += 0.5
     shown = session.phone_desk.device_joined("Ben", DeviceJoined(3, Waits(), "green 4"))
     assert shown.reply.lines and not shown.reply.speech
+
+
+def test_words_that_waited_of_a_game_left_are_never_said_in_the_next():
+    """Ben's move's words wait; the host starts a new game before they are due: they are never said (the move was
+    shown in its game), and nothing waits."""
+    session, clock = table()
+    session.phone_desk.device_move("Ben", DeviceMove("discard"))
+    clock.now += 0.5
+    session.phone_desk.device_move("Ben", DeviceMove("discard"))
+    assert session.phone_desk.next_due() is not None
+    session.handle("new game Ana Ben Cy babies red pink orange")
+    session.handle("yes")  # (the game in progress stays saved)
+    clock.now += SPOKEN_EVERY
+    assert session.phone_desk.say_held("Ben").reply is None and session.phone_desk.next_due() is None
