@@ -6,8 +6,9 @@ card search (each read under `guard`, the lock the plain mode's braille display 
 whose one loop is the session's owner), and `submit`, which the front end gives: the Textual app posts a message and
 answers it with the same `show` as a typed line; the plain mode carries it out under its lock. After every reply the
 front end calls `after`, so every phone's stream gets the table as it is now. What the host must be told of the
-server (someone guessing the join code) is handed to `tell` as a reply, said and shown like any other; the server's
-own logs go to the crash log. Once the table is shared on the local network, its short local name
+server (someone guessing the join code) is handed to `tell` as a reply, said and shown like any other; the words
+of phones' moves that waited (`phone_desk.SPOKEN_EVERY`) are handed to `submit` when due, on a timer `after` sets;
+the server's own logs go to the crash log. Once the table is shared on the local network, its short local name
 (`http://unicorns.local:PORT/`, `assistant/share/local_name.py`) is published off the loop, then said and shown
 beside the address; when it cannot be, that is said once and the address serves alone.
 """
@@ -391,10 +392,15 @@ class TableShare:
 
     def _arm(self, player: str, seconds: float) -> None:
         """On the server's loop: a timer that says the words of `player`'s phones' moves that waited, `seconds` from
-        now, handed to the session's owner as a phone's move is (`submit`, `HeldMovesDue`); one timer at a time."""
+        now, handed to the session's owner as a phone's move is (`submit`, `HeldMovesDue`); one timer at a time, the
+        one set for later put off for words due sooner (another player's)."""
         loop = self.server.state.loop if self.server is not None else None
-        if loop is None or self._held is not None:
+        if loop is None:
             return
+        if self._held is not None:
+            if self._held.when() <= loop.time() + seconds:
+                return
+            self._held.cancel()
         self._held = loop.call_later(seconds, lambda: asyncio.ensure_future(self._say_held(player)))
 
     async def _say_held(self, player: str) -> None:

@@ -1532,3 +1532,20 @@ def test_a_code_holder_asking_as_every_player_holds_no_place_the_real_phone_is_a
                 assert [d.tag for d in table.server.devices.by_token.values() if d.player == "Ben"] == [real]
 
     run(scenario())
+
+
+def test_the_timer_for_words_that_waited_is_put_off_for_none_and_brought_forward_for_words_due_sooner(tmp_path):
+    """One timer at a time (`TableShare._arm`): set for Ben's words due in 5 s, Cy's due in 0.5 s bring it forward
+    (before, Cy's waited behind Ben's timer), and Dee's due in 2 s leave it."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            loop = asyncio.get_running_loop()
+            table.share._arm("Ben", 5.0)
+            table.share._arm("Cy", 0.5)
+            when = table.share._held.when()
+            assert when <= loop.time() + 0.5
+            table.share._arm("Dee", 2.0)
+            assert table.share._held.when() == when
+
+    run(scenario())
