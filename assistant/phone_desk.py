@@ -15,14 +15,16 @@ from collections.abc import Callable
 from typing import Protocol
 
 from assistant.core.cards.card import CardSet
+from assistant.core.game.about import Topic
 from assistant.core.game.history import Game
-from assistant.core.game.segment import Channel, facts_of
+from assistant.core.game.segment import Channel, Segment, facts_of
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceMove, DeviceOutcome
 from assistant.core.language.device_talk import DeviceTalk
 from assistant.core.language.lobby import Lobby
 from assistant.core.language.reply import Origin, Pending, Reply
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import card_lines
+from assistant.core.words.pace import merge_said
 from assistant.core.words.share import (
     UNKNOWN_CARD,
     new_phone_waits,
@@ -34,13 +36,23 @@ from assistant.core.words.share import (
 
 __all__ = ["SPOKEN_EVERY", "PhoneDesk", "PhoneHolder"]
 
-#: Seconds between two replies a player's phones put into her speech that record nothing: such a reply within them
-#: is shown (on the screen, a braille display, kept for `history`) but not said, save its decisive facts. A phone
-#: flooding her with taps (out-of-turn moves, each "Ben's phone is asked whether to record it anyway.": 4 lines in a
-#: second) then says at most one such line in 3 seconds; its moves recorded are all said.
+#: Seconds between two lines a player's phones put into her speech (the one rule every route consults: her speech,
+#: the table voice, one voice, plain mode's voice all say the replies the desk gives them). A reply within them is
+#: shown at once (on the screen, a braille display, the phones, kept for `history` and `missed`) and not said then:
+#: one that records nothing (out-of-turn moves, each "Ben's phone is asked whether to record it anyway.": 4 lines in
+#: a second) is not said at all, save its decisive facts; the words of a move recorded (or taken back while it
+#: waited) wait, merged with the player's other moves that come meanwhile (`words.pace.merge_said`: "Ben drew a card
+#: and discarded Rainbow Aura."), and are said as one line once the seconds are up (`say_held`, on the front ends'
+#: timer), or first in the next line said sooner. A question put to her, a win, a turn that begins and a question to
+#: the table ("Neigh?") are never delayed: said at once, what waited first. A phone's taps 3 s apart or more are each
+#: said at once.
 SPOKEN_EVERY = 3.0
-#: The outcomes of a phone's move always said: a move recorded, or one taken back before she answered it.
+#: The outcomes of a phone's move whose words wait to be said when they come too soon: a move recorded, or one taken
+#: back before she answered it (the table hears every move).
 _ALWAYS_SAID = frozenset({"recorded", "withdrawn"})
+#: The decisive facts that are never delayed: a win, a turn that begins (hers among them), a question the table is
+#: asked ("Any Neigh for Ben's Rainbow Aura?").
+_AT_ONCE = frozenset({Topic.WIN, Topic.TURN, Topic.QUESTION})
 
 
 class PhoneHolder(Protocol):
@@ -81,8 +93,15 @@ class PhoneDesk:
         who waits), so that her replies do not all end with it."""
         self.clock = clock
         """The time the replies said for each player's phones are spaced by (`SPOKEN_EVERY`), in seconds."""
-        self._spoke: dict[str, float] = {}
-        """When a reply to each player's phones was last said."""
+        self._spoke: dict[tuple[str, bool], float] = {}
+        """When a reply to each player's phones was last said: to the phones let in (False), to those asking to join
+        (True), each spaced apart (`SPOKEN_EVERY`): a phone asking to join never delays the moves of one let in."""
+        self._held: dict[str, list[Segment]] = {}
+        """The spoken words of moves of each player's phones that came within `SPOKEN_EVERY` of the last line said for
+        them, in the order recorded: said merged, as one line (`say_held`), or first in the next line said."""
+        self._held_in: dict[str, Game | None] = {}
+        """The game each player's held words are of (held, not its `id`: a new game may be made where a freed one
+        was): another game's are never said (`_take_held`)."""
 
     def device_move(self, player: str, move: DeviceMove) -> DeviceOutcome:
         """Carry out a move from `player`'s device through the game's conversation, as a typed line would be; the
@@ -91,7 +110,7 @@ class PhoneDesk:
         if move.verb == "read":
             return self._card_text(move.card or "")
         on_laptop = self.devices.laptop
-        outcome = self._device_said(player, self._spaced(player, self.devices.move(player, move)))
+        outcome = self._device_said(player, self.devices.move(player, move))
         # a save the host is asked (the laptop asks it only when it asks nothing else: `DeviceTalk.host_busy`)
         if outcome.reply is not None and outcome.reply.pending is not None:
             self.session.pending = outcome.reply.pending
@@ -121,7 +140,7 @@ class PhoneDesk:
     ) -> DeviceOutcome:
         """A device's yes or no to its own open question (a warned move, a save of its player's card)."""
         answer = DeviceAnswer(question, yes, device, phones, phoned)
-        return self._device_said(player, self._spaced(player, self.devices.answer(player, answer)))
+        return self._device_said(player, self.devices.answer(player, answer))
 
     def device_joined(self, player: str, joined: DeviceJoined) -> DeviceOutcome:
         """A phone asks to join as `player`: the host is asked, one question at a time. It is the keyboard's question
@@ -136,7 +155,28 @@ class PhoneDesk:
                 rivals = self.devices.rivals(joined.tag or player)
                 said = new_phone_waits(player, joined.tag, rivals)
                 outcome = dataclasses.replace(outcome, reply=Reply.of(said, important=True))
-        return self._device_said(player, outcome)
+        return self._device_said(player, outcome, joining=True)
+
+    def next_due(self) -> tuple[str, float] | None:
+        """The player whose phones' held words (`say_held`) are due first, and in how many seconds of the desk's
+        clock (0 when due now); None when no words wait."""
+        now = self.clock()
+        due = [(player, max(0.0, self._spoke.get((player, False), now) + SPOKEN_EVERY - now)) for player in self._held]
+        return min(due, key=lambda one: one[1], default=None)
+
+    def say_held(self, player: str) -> DeviceOutcome:
+        """The words of the moves of `player`'s phones that waited (`SPOKEN_EVERY`), merged, as one line said at the
+        player's seat and shown nowhere (each was shown in its time, and kept for `history` and `missed`); a reply of
+        None while none wait or they are not yet due."""
+        now, last = self.clock(), self._spoke.get((player, False))
+        if player not in self._held or (last is not None and 0 <= now - last < SPOKEN_EVERY):
+            return DeviceOutcome("said", ())
+        held = self._take_held(player)
+        if not held:
+            return DeviceOutcome("said", ())
+        self._spoke[player, False] = now
+        reply = Reply(segments=held).coming(Origin.other_hand(player))
+        return DeviceOutcome("said", (), reply)
 
     def decide_join(self, player: str, allow: bool) -> Reply:
         """`share allow` or `share refuse` (NAME, a phone's short name, or "" for the phone that has waited
@@ -197,10 +237,12 @@ class PhoneDesk:
         self._asked_again.add(waiting[0])
         return reply.after(*question.lines)
 
-    def _device_said(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
-        """Keep the laptop's reply to a device for `repeat`, `history` and `missed`; a move recorded from a phone is
-        kept with the phone named ("From Ben's phone.")."""
+    def _device_said(self, player: str, outcome: DeviceOutcome, joining: bool = False) -> DeviceOutcome:
+        """Keep the laptop's reply to a device for `repeat`, `history` and `missed`, whole; a move recorded from a
+        phone is kept with the phone named ("From Ben's phone."). What is said of it now is spaced (`_spaced`;
+        `joining`: a phone asking to join)."""
         outcome, kept = self._for_laptop(player, outcome)
+        outcome = self._spaced(player, outcome, joining)
         game = self.session.game
         if kept is not None:
             # the move, then what it led to, kept with its place in the log (so that an undo takes both back)
@@ -208,20 +250,41 @@ class PhoneDesk:
             self.session.keep_heard(kept, at)
         return outcome
 
-    def _spaced(self, player: str, outcome: DeviceOutcome) -> DeviceOutcome:
-        """The laptop's reply to a move or answer of `player`'s phones that records nothing (a phone asked whether to
-        record it anyway, a move that waits, a move not recorded), said only when nothing was said for them in the
-        last `SPOKEN_EVERY` seconds; else shown and not said (`shown_only`). A move recorded (or taken back while it
-        waited) is always said, and so is a question put to her: the table hears every move, and the move limit
-        spaces them (`share.guards.MOVE_BURST`, `MOVE_EVERY`)."""
+    def _spaced(self, player: str, outcome: DeviceOutcome, joining: bool = False) -> DeviceOutcome:
+        """The laptop's reply to `player`'s phones (a move, an answer, a phone joining) as `SPOKEN_EVERY` has it said:
+        at once, with the words that waited for them first, when nothing was said for them in the last
+        `SPOKEN_EVERY` seconds, or when it asks her a question (which spaces no line after it: hers to answer) or
+        tells a win, a turn that begins or a question to the table; else shown at
+        once and not said then: a move recorded (or taken back while it waited) has its words wait, merged with the
+        player's others, for `say_held`; a reply that records nothing (a phone asked whether to record it anyway, a
+        move that waits, a move not recorded, another phone asking to join) is not said, save its decisive facts
+        (`shown_only`)."""
         reply = outcome.reply
-        if reply is None or not reply.speech or reply.pending is not None:
+        if reply is None or not reply.speech:
             return outcome
-        now, last = self.clock(), self._spoke.get(player)
-        if outcome.status not in _ALWAYS_SAID and last is not None and 0 <= now - last < SPOKEN_EVERY:
-            return dataclasses.replace(outcome, reply=shown_only(reply))
-        self._spoke[player] = now
-        return outcome
+        now, last = self.clock(), self._spoke.get((player, joining))
+        soon = last is not None and 0 <= now - last < SPOKEN_EVERY
+        if not soon or _at_once(reply):
+            if reply.pending is None:  # (her own question, hers to answer, spaces none of the phone's lines)
+                self._spoke[player, joining] = now
+            held = self._take_held(player) if not joining else ()  # (a joining phone's line waits for none)
+            said = dataclasses.replace(reply, segments=(*held, *reply.segments)) if held else reply
+            return dataclasses.replace(outcome, reply=said)
+        if outcome.status in _ALWAYS_SAID:
+            if self._held_in.get(player) is not self.session.game:
+                self._held.pop(player, None)  # (words of another game: never said now)
+            self._held_in[player] = self.session.game
+            self._held.setdefault(player, []).extend(segment for segment in reply.segments if segment.channel.spoken)
+            return dataclasses.replace(outcome, reply=_shown_now(reply))
+        return dataclasses.replace(outcome, reply=shown_only(reply))
+
+    def _take_held(self, player: str) -> tuple[Segment, ...]:
+        """The held words of `player`'s phones, taken, merged as one line (`words.pace.merge_said`); none when they
+        are of another game than the one in progress (a new game, or one resumed, since)."""
+        held = self._held.pop(player, [])
+        if self._held_in.pop(player, None) is not self.session.game:
+            return ()
+        return merge_said(held)
 
     def _for_laptop(self, player: str, outcome: DeviceOutcome) -> tuple[DeviceOutcome, Reply | None]:
         """The laptop's reply to a device, heard at the seat of `player`, and the reply kept for `history`: a move
@@ -248,6 +311,21 @@ def shown_only(reply: Reply) -> Reply:
         else dataclasses.replace(segment, channel=Channel.SCREEN)
         for segment in reply.segments
         if segment.channel.shown or facts_of((segment,))
+    )
+    return dataclasses.replace(reply, segments=segments)
+
+
+def _at_once(reply: Reply) -> bool:
+    """The reply is never delayed (`SPOKEN_EVERY`): it asks her a question, or tells a win, a turn that begins or a
+    question to the table (`_AT_ONCE`)."""
+    told = (fact.topic for segment in reply.segments for fact in segment.about)
+    return reply.pending is not None or any(topic in _AT_ONCE for topic in told)
+
+
+def _shown_now(reply: Reply) -> Reply:
+    """A phone's move whose words wait to be said (`PhoneDesk._spaced`): shown as it was, said not at all now."""
+    segments = tuple(
+        dataclasses.replace(segment, channel=Channel.SCREEN) for segment in reply.segments if segment.channel.shown
     )
     return dataclasses.replace(reply, segments=segments)
 

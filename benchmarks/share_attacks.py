@@ -57,8 +57,13 @@ and its last attacks (issue 104, what remained):
   while the campaign goes on: the seconds from her decision to his phone let in;
 - **a holder asking as every player**: one address asks to join as Ana, Ben and Cy first; then each real phone asks,
   and the host lets in the one showing the short name the player reads her;
+- **a holder asking 3 times as one player, then the real phone**: one address asks to join as Ben 3 times (his
+  places, all waiting), then the real Ben's phone asks, the holder asks 6 times more, and the host lets in the one
+  showing the short name Ben reads her;
 - **a flooding let-in phone**: Ben's phone taps a warned draw, a discard and a warned resolve every tenth of a second
-  for 6 s: the lines that record nothing said on the laptop in any 3 s, and the moves recorded said.
+  for 6 s; then a discard and its undo, every one recorded, every tenth of a second for 6 s; beside a quiet run, a
+  discard every 4 s: the lines said on the laptop for his phones in any 3 s, how many record nothing, the moves
+  recorded and how many the lines told, and the slowest from a tap to the line that told it.
 
 Goals (exit 1 when missed): 0 resets of a real let-in phone's requests during each attack of headers without bodies,
 0 devices let in without the host, 0 streams opened by a waiting phone, 0 minutes a real phone with the QR code is
@@ -68,8 +73,8 @@ in 6.2 s (the move limit: 10 at once, then 1 a second); every other phone answer
 an IPv6 neighbour never refuses a right code nor resets a let-in phone; no route says a renewed code and a refused
 holder is never back without the host; no real phone kept out in silence; reads never use up moves; the same
 resets on one IPv6 /64; a plain-mode phone let in within 60 s of the host's decision during the campaign; every
-real phone let in beside a holder asking as every player; at most one line that records nothing a phone in 3 s,
-every move recorded said.
+real phone let in beside a holder asking as every player, and beside one asking 3 times as one player; at most one
+line a phone in 3 s, every move recorded told.
 """
 
 from __future__ import annotations
@@ -86,6 +91,7 @@ from typing import Any
 import aiohttp
 import yarl
 
+from assistant.core.language.device import HeldMovesDue
 from assistant.core.words.share import CODE_GUESSED, CODE_REOPENED
 from assistant.session import Session
 from assistant.share.server import LINK_HEADER
@@ -778,34 +784,109 @@ async def holder_as_every_player(folder: Path) -> dict[str, Any]:
                 "holder's phones kept out at once": kept.lines[0]}  # fmt: skip
 
 
+async def holder_three_times(folder: Path) -> dict[str, Any]:
+    """A code holder asks to join as Ben 3 times from one address (Ben's 3 places, all waiting); then the real Ben's
+    phone asks, and the host lets in the one showing the short name Ben reads her; then the holder asks 6 times
+    more. Before, the real phone was refused (409) for as long as the holder's waited (5 minutes). Now: the real
+    phone's join, whether it is let in, and whether the holder's asking again took its place."""
+    async with shared_table(folder / "three") as table, contextlib.AsyncExitStack() as stack:
+        code = table.share.server.current_code()
+        for _ in range(3):
+            holder = await stack.enter_async_context(table.phone("127.6.0.1"))
+            await table.join(holder, "Ben")
+        real = await stack.enter_async_context(table.phone("127.6.1.1"))
+        status, body = await table.join(real, "Ben")
+        let_in, kept = False, False
+        if status == 200:
+            for _ in range(6):
+                again = await stack.enter_async_context(table.phone("127.6.0.1"))
+                await table.join(again, "Ben")
+            kept = table.share.server.devices.tagged(body["tag"]) is not None  # still waiting, its place kept
+            await table.share.control(f"allow {body['tag']}")  # the name the real Ben's phone shows
+            async with real.get(f"{table.origin}/api/state") as r:
+                let_in = r.status == 200 and bool((await r.json()).get("game"))
+        return {"real phone's join": status, "its place kept while the holder asked 6 times more": kept,
+                "real phone let in": let_in, "code renewed": table.share.server.current_code() != code}  # fmt: skip
+
+
+#: The flooding phone's runs, each beside the others: its taps (verbs in turn), how often, for how long (the desk's
+#: clock). Quiet: a discard every 4 s. Warned taps: out of Ana's turn, a draw and a resolve are warned (lines that
+#: record nothing) and a discard recorded. Recorded taps: a discard and its undo in turn, every one recorded (the move
+#: limit lets 10 through at once, then one a second).
+FLOODS = {
+    "quiet": (("discard",), 4.0, 24.0),
+    "warned taps": (("draw", "discard", "resolve"), 0.1, 6.0),
+    "recorded taps": (("discard", "undo"), 0.1, 6.0),
+}
+
+
 async def flooding_phone(folder: Path) -> dict[str, Any]:
-    """Ben's phone, let in, taps every tenth of a second for 6 s of the desk's clock, out of Ana's turn: a draw
-    (warned), a discard (recorded), a resolve with nothing to resolve (warned), in turn. The lines said on the
-    laptop for his phones: the most in any 3 s that record nothing (goal: 1), and whether every move recorded was
-    said (the code before: the warnings 4 times in his first second, 5 in 6 s)."""
-    async with shared_table(folder / "flooding") as table, table.phone("127.5.0.1") as ben:
-        table.session.phone_desk.clock = table.clock
+    """Ben's phone, let in, out of Ana's turn, tapping as each run of `FLOODS` has it. The lines said on the laptop for
+    his phones (those said at a tap, and those of the moves whose words waited, said when due through the moves' own
+    path, `HeldMovesDue`, as the share's timer hands it): the most in any 3 s of the desk's clock (goal: 1), the most
+    of them that record nothing, the moves recorded, how many of them the lines told, and the seconds from a tap to
+    the line that told it (the code before: every recorded move said at once, 2 lines a second; the warnings 4 times
+    in his first second, 5 in 6 s)."""
+    runs = {}
+    for name, (verbs, every, lasting) in FLOODS.items():
+        runs[name] = await _flood(folder / f"flooding-{name.replace(' ', '-')}", verbs, every, lasting)
+    return runs
+
+
+async def _flood(folder: Path, verbs: tuple[str, ...], every: float, lasting: float) -> dict[str, Any]:
+    """One run of the flooding phone (`flooding_phone`)."""
+    async with shared_table(folder) as table, table.phone("127.5.0.1") as ben:
+        desk = table.session.phone_desk
+        desk.clock = table.clock
         _, body = await table.join(ben, "Ben")
         await table.share.control("allow Ben")
-        spoken: list[tuple[float, str]] = []
-        recorded = 0
-        for tap in range(60):
-            verb = ("draw", "discard", "resolve")[tap % 3]
-            before = len(table.heard)
+        table.clock.now += 10  # (a quiet while after he was let in)
+        lines: list[tuple[float, bool, int]] = []  # (when, records nothing, moves told)
+        taps: list[tuple[float, bool]] = []  # (when, recorded)
+        heard = len(table.heard)
+
+        def note(records: bool) -> None:
+            nonlocal heard
+            for route, speech in table.heard[heard:]:
+                if route == "a phone's join or move" and speech:
+                    told = speech.count("Undone") + sum(
+                        speech.count(word) for word in ("discarded", "drew", "resolved", "played")
+                    )
+                    lines.append((table.clock.now, not records and not told, told))
+            heard = len(table.heard)
+
+        start = table.clock.now
+        for tap in range(round(lasting / every)):
+            verb = verbs[tap % len(verbs)]
             _, answer = await table.post(
                 ben, "/api/move", {"key": f"key-flooding-{tap:04d}", "verb": verb}, body["csrf"]
             )
-            recorded += answer.get("status") == "recorded"
-            for route, speech in table.heard[before:]:
-                if route == "a phone's join or move" and speech:
-                    spoken.append((table.clock.now, answer.get("status", "")))
-            table.clock.now += 0.1
-        unrecorded = [at for at, status in spoken if status != "recorded"]
-        most = max((sum(at <= other < at + 3 for other in unrecorded) for at in unrecorded), default=0)
-        return {"taps": 60, "moves recorded": recorded,
-                "moves recorded said": sum(status == "recorded" for _, status in spoken),
-                "lines that record nothing said": len(unrecorded),
-                "most such lines in 3 s": most}  # fmt: skip
+            recorded = answer.get("status") == "recorded"
+            taps.append((table.clock.now, recorded))
+            note(recorded)
+            table.clock.now = round(table.clock.now + every, 3)
+            if desk.next_due() is not None and desk.next_due()[1] == 0:  # (the share's timer, on the desk's clock)
+                await table.share.submit("Ben", HeldMovesDue())
+                note(True)
+        while desk.next_due() is not None:  # the last words that waited
+            table.clock.now += desk.next_due()[1]
+            await table.share.submit("Ben", HeldMovesDue())
+            note(True)
+        times = [at for at, _, _ in lines]
+        nothing = [at for at, empty, _ in lines if empty]
+        recorded_at = [at for at, recorded in taps if recorded]
+        # (a line says every word that waited before it: a move is told by the first line at or after its tap)
+        waits = [min((at for at in times if at >= tapped), default=float("inf")) - tapped for tapped in recorded_at]
+        return {"taps": len(taps), "of seconds": round(table.clock.now - start, 1), "moves recorded": len(recorded_at),
+                "moves told in the lines said": sum(told for _, _, told in lines), "lines said": len(lines),
+                "most lines in 3 s": _most_in(times, 3.0), "most lines that record nothing in 3 s":
+                _most_in(nothing, 3.0), "lines a second": round(len(lines) / max(lasting, 1.0), 2),
+                "slowest move from tap to its line, s": round(max(waits, default=0.0), 2)}  # fmt: skip
+
+
+def _most_in(times: list[float], span: float) -> int:
+    """The most of `times` in any `span` seconds."""
+    return max((sum(at <= other < at + span for other in times) for at in times), default=0)
 
 
 async def run_all(folder: Path) -> dict[str, Any]:
@@ -824,6 +905,7 @@ async def run_all(folder: Path) -> dict[str, Any]:
         "headers without bodies, one IPv6 /64": await asyncio.to_thread(half_sent_ipv6),
         "plain mode, fresh addresses at each reopening": await plain_reopenings(folder),
         "a holder asking as every player": await holder_as_every_player(folder),
+        "a holder asking 3 times as one player, then the real phone": await holder_three_times(folder),
         "a flooding let-in phone": await flooding_phone(folder),
     }
 
@@ -845,7 +927,13 @@ BEFORE = {
     "a holder asking as every player": (  # (this run on the code before)
         "real phones' joins 409, 409, 409; 0 of 3 let in until a refusal each, each renewing the code"
     ),
-    "a flooding let-in phone": "6 lines that record nothing said in 6 s, 5 of them in 3 s; 5 of 5 moves said",
+    "a holder asking 3 times as one player, then the real phone": (  # (this run on the code before)
+        "real phone's join 409 (for the holder's 5 minutes); not let in until the host refused them all"
+    ),
+    "a flooding let-in phone": (  # (the full run on the code before)
+        "warned taps: 6 lines in 6 s, 5 of them in 3 s; recorded taps: 15 lines in 6 s, 12 of them in 3 s (every"
+        " move said at once); quiet: 6 lines in 24 s, 1 in 3 s"
+    ),
 }
 
 
@@ -894,11 +982,20 @@ def _now(name: str, found: dict[str, Any]) -> str:
             f"real phones' joins {joins}; "
             f"{found['real phones let in by their short names']} of 3 let in by their short names, no code renewed"
         )
-    if name == "a flooding let-in phone":
+    if name == "a holder asking 3 times as one player, then the real phone":
+        joined = found["real phone's join"]
         return (
-            f"{found['lines that record nothing said']} lines that record nothing said in 6 s, at most "
-            f"{found['most such lines in 3 s']} in 3 s; {found['moves recorded said']} of {found['moves recorded']} "
-            "moves said"
+            f"real phone's join {joined}; its place kept while the holder asked 6 times more: "
+            f"{found['its place kept while the holder asked 6 times more']}; let in: {found['real phone let in']}; "
+            f"code renewed: {found['code renewed']}"
+        )
+    if name == "a flooding let-in phone":
+        return "; ".join(
+            f"{run}: {f['lines said']} lines in {f['of seconds']} s, at most {f['most lines in 3 s']} in 3 s "
+            f"({f['most lines that record nothing in 3 s']} that record nothing), {f['moves told in the lines said']} "
+            f"of {f['moves recorded']} moves told, the slowest {f['slowest move from tap to its line, s']} s after its "
+            "tap"
+            for run, f in found.items()
         )
     if name == "dropped questions":
         return (
@@ -967,10 +1064,14 @@ def main(argv: list[str] | None = None) -> int:
         "a holder asking as every player keeps no real phone out": (
             figures["a holder asking as every player"]["real phones let in by their short names"] == 3
         ),
-        "at most one line that records nothing a phone each 3 s, every move said": (
-            figures["a flooding let-in phone"]["most such lines in 3 s"] <= 1
-            and figures["a flooding let-in phone"]["moves recorded said"]
-            == figures["a flooding let-in phone"]["moves recorded"]
+        "a holder asking 3 times as one player keeps the real phone out of nothing": (
+            figures["a holder asking 3 times as one player, then the real phone"]["real phone let in"]
+        ),
+        "at most one line a phone each 3 s, every move recorded told": (
+            all(
+                f["most lines in 3 s"] <= 1 and f["moves told in the lines said"] >= f["moves recorded"]
+                for f in figures["a flooding let-in phone"].values()
+            )
         ),
         "a let-in phone's streams leave every other phone answered": (
             figures["let-in phone's streams"]["other phones answered"]

@@ -77,7 +77,8 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r["figures"]["headers without bodies"]["a let-in phone"]["real requests answered"],
         r["figures"]["plain mode, fresh addresses at each reopening"]["seconds from her decision to the phone let in"],
         r["figures"]["a holder asking as every player"]["real phones let in by their short names"],
-        r["figures"]["a flooding let-in phone"]["most such lines in 3 s"],
+        r["figures"]["a holder asking 3 times as one player, then the real phone"]["real phone's join"],
+        r["figures"]["a flooding let-in phone"]["recorded taps"]["most lines in 3 s"],
     ],  # fmt: skip
     "scanner_hand": lambda r: [r["worker"]["announced"], r["worker"]["median_s"], r["thread"]["median_s"]],
     "outages": lambda r: [

@@ -21,6 +21,7 @@ __all__ = [
     "DEVICE_IN_FLIGHT",
     "LINK_IN_FLIGHT",
     "MOST_PHONES",
+    "MOST_WAITING",
     "Device",
     "Devices",
     "GuessLimit",
@@ -47,8 +48,13 @@ QUIET = CODE_LIFETIME
 #: Seconds the host's opening lasts (`share allow NAME` while no phone of NAME waits): meanwhile no closure keeps a
 #: right code out and no wrong code renews it, so the phone she lets in joins with the code she gave.
 OPEN_FOR = 120.0  # (`words.share.OPEN_MINUTES`, said to her, is this in minutes: a test checks they agree)
-#: The most phones one player may have on the table (let in or waiting).
+#: The most phones one player may have on the table (let in or waiting). A phone waiting holds no place against a
+#: newer one: when the player's places are all taken and some of them wait, the oldest waiting one makes room
+#: (`Devices.make_room`), so a code holder asking first as a player never keeps that player's real phone out.
 MOST_PHONES = 3
+#: The most phones waiting to be let in at once, on the whole table (the oldest waiting one makes room for a newer):
+#: about one a player of the largest table, so a holder asking as every player from many addresses floods nothing.
+MOST_WAITING = 8
 #: The most devices joined at once (then a join is refused: none is ever dropped to make room), and the most
 #: addresses whose wrong guesses are remembered.
 MOST_DEVICES, MOST_ADDRESSES = 64, 4096
@@ -319,6 +325,9 @@ class Device:
     tag: str = ""
     """Its short name ("blue 7"), shown on its screen while it waits and said in the host's question, listed by
     `share devices` and taken by `share remove`: unique among the devices on the table."""
+    address: str = ""
+    """The address it asked to join from (`address.peer_key`): a phone waiting makes room first for a newer one
+    from its own address (`Devices.make_room`)."""
 
 
 @dataclass
@@ -334,6 +343,8 @@ class Devices:
     """Tokens of phones the host did not let in (they are told so)."""
     expired: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
     """Tokens of phones that waited `WAIT_LIMIT` seconds unanswered (they are told so)."""
+    displaced: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
+    """Tokens of waiting phones that made room for a newer one (`make_room`; they are told so)."""
 
     def expire(self) -> int:
         """Take off the phones that have waited `WAIT_LIMIT` seconds to be let in; how many."""
@@ -344,9 +355,34 @@ class Devices:
             self.expired.append(token)
         return len(tokens)
 
-    def join(self, player: str) -> Device | None:
-        """A new device for the player, with a new token and the lowest number none of the player's phones has; it
-        waits until the host lets it in. None when the table is full."""
+    def make_room(self, player: str, address: str = "") -> bool:
+        """Room for a new phone asking to join as `player` from `address`, made only by taking off phones that wait
+        (never one let in), each told so at its next request (`displaced`): while the player's places
+        (`MOST_PHONES`) are all taken, the oldest of the player's waiting phones; while `MOST_WAITING` phones wait,
+        the oldest waiting on the table. Of those, one from the new phone's own address goes first (a phone that
+        asks again, or one device asking many times: it turns over its own places, never another's). False: the
+        player's places are all taken by phones let in (`MOST_PHONES`)."""
+        while self.count(player) >= MOST_PHONES:
+            if not self._displace(player, address):
+                return False
+        while sum(d.waiting for d in self.by_token.values()) >= MOST_WAITING:
+            self._displace("", address)
+        return True
+
+    def _displace(self, player: str, address: str) -> bool:
+        """Take off the oldest phone that waits to join as `player` (any player: ""), one from `address` first;
+        False when none waits."""
+        waiting = [d for d in self.by_token.values() if d.waiting and player in ("", d.player)]
+        if not waiting:
+            return False
+        going = next((d for d in waiting if address and d.address == address), waiting[0])
+        del self.by_token[going.token]
+        self.displaced.append(going.token)
+        return True
+
+    def join(self, player: str, address: str = "") -> Device | None:
+        """A new device for the player (asking from `address`), with a new token and the lowest number none of the
+        player's phones has; it waits until the host lets it in. None when the table is full."""
         if len(self.by_token) >= MOST_DEVICES:
             return None
         numbers = {d.number for d in self.by_token.values() if d.player == player}
@@ -354,9 +390,8 @@ class Devices:
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
         taken = {d.tag for d in self.by_token.values()}
         free = [tag for c in TAG_COLOURS for n in TAG_DIGITS if (tag := phone_tag(c, n)) not in taken]
-        device = Device(
-            token, player, csrf, Remembered(self.clock), number, since=self.clock(), tag=secrets.choice(free)
-        )
+        tag, since = secrets.choice(free), self.clock()
+        device = Device(token, player, csrf, Remembered(self.clock), number, since=since, tag=tag, address=address)
         self.by_token[device.token] = device
         return device
 

@@ -25,6 +25,7 @@ from assistant.core.language.table_view import LastEntry, LastMoves, PhoneView
 from assistant.core.words.share import (
     DEVICE_REMOVED,
     NO_DEVICE,
+    PHONE_DISPLACED,
     PHONE_KEPT_OUT,
     WAIT_EXPIRED,
     LastMove,
@@ -54,7 +55,13 @@ __all__ = ["CODE_CHECK_S", "TableLink", "TableState", "gone_why", "state_key", "
 
 #: Seconds between two looks at the join code's age (a new code is told to the host at the next look).
 CODE_CHECK_S = 5.0
-_GONE_WORDS = {"removed": DEVICE_REMOVED, "expired": WAIT_EXPIRED, "refused": PHONE_KEPT_OUT, "": NO_DEVICE}
+_GONE_WORDS = {
+    "removed": DEVICE_REMOVED,
+    "expired": WAIT_EXPIRED,
+    "refused": PHONE_KEPT_OUT,
+    "displaced": PHONE_DISPLACED,
+    "": NO_DEVICE,
+}
 
 
 @dataclass(frozen=True)
@@ -95,7 +102,7 @@ class TableState:
     it opens again (0): the host always knows whether a phone can join with the code now."""
     on_notice: Callable[[str], None] | None = None
     """Told a sentence for the host: once per device, a phone let in refused for holding too many event streams
-    (naming the phone); once per waiting phone, another phone asking for the same player."""
+    (naming the phone)."""
     crash_log: Callable[[BaseException], object] | None = None
     code: JoinCode = field(init=False)
     guesses: GuessLimit = field(init=False)
@@ -128,8 +135,6 @@ class TableState:
     """The host was last told that joining is closed to every phone (and not yet that it opened again)."""
     holding: set[str] = field(default_factory=set)
     """The phones that wait to be let in and hold a request open now (one each at most)."""
-    noticed: set[str] = field(default_factory=set)
-    """The waiting phones the host was told another phone asks beside."""
 
     def __post_init__(self) -> None:
         self.code = JoinCode(self.clock)
@@ -295,12 +300,13 @@ def state_of(request: web.Request) -> TableState:
 
 
 def gone_why(devices: Devices, token: str | None) -> str:
-    """Why a token is no device's: "removed" by the host, "expired" waiting, "refused" by the host, or "" (never
-    one, or forgotten)."""
+    """Why a token is no device's: "removed" by the host, "expired" waiting, "refused" by the host, "displaced"
+    waiting by a newer phone asking for its player (`Devices.make_room`), or "" (never one, or forgotten)."""
     for why, tokens in (
         ("removed", devices.removed),
         ("expired", devices.expired),
         ("refused", devices.refused),
+        ("displaced", devices.displaced),
     ):
         if token in tokens:
             return why

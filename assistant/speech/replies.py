@@ -105,7 +105,12 @@ class ReplySpeaker(SaysByOrigin):
     def other(self, reply: Reply) -> None:
         """Speak a reply that did not come from the player's own key (`Source.OTHER_HAND`: a move from another
         player's device): said after the sentence being said, in the order recorded; an older one still waiting
-        shrinks to its decisive fact, so the player is never more than one reply behind."""
+        shrinks to its decisive fact, so the player is never more than one reply behind. One with no words to say
+        is not given to the speech at all: a phone's move whose words wait (`phone_desk.SPOKEN_EVERY`) still tells
+        its move as a value, which the queue would otherwise fold into the next words, or one voice say at her
+        pause, before the line the desk says it in."""
+        if not reply.speech:
+            return
         self._say(reply, Source.OTHER_HAND)
 
     def _say(self, reply: Reply, source: Source) -> None:

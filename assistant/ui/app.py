@@ -571,6 +571,8 @@ class AnswerPane:
             return
         if reply.control.runs:  # (a speech key's answer is on the status line; a `share` line's comes on its own)
             return
+        if not reply.lines and not reply.facts and not reply.origin.her_key:
+            return  # words said only, of moves shown in their time (`PhoneDesk.say_held`): the screen stays as it is
         if app.replies and reply.lines:
             app.history.add(extra=list(app.replies[-1].lines), read=list(app.replies[-1].reader_lines))
         if reply.lines:

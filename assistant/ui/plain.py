@@ -323,8 +323,8 @@ class _Printed:
         """Lines that came while she had begun a line at the prompt: printed after her Enter (`flush`)."""
 
     def render(self, reply: Reply) -> None:
-        if reply.control is Control.STOP or (not reply.origin.own_key and self.voiced()):
-            return
+        if reply.control is Control.STOP or (not reply.origin.own_key and (self.voiced() or not reply.reader_lines)):
+            return  # (another hand's words said only, `PhoneDesk.say_held`: nothing to print, the prompt left alone)
         PROMPTED.beside(reply.reader_lines, self.stdout, self.waiting)
 
     def flush(self) -> None:

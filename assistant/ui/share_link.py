@@ -6,8 +6,9 @@ card search (each read under `guard`, the lock the plain mode's braille display 
 whose one loop is the session's owner), and `submit`, which the front end gives: the Textual app posts a message and
 answers it with the same `show` as a typed line; the plain mode carries it out under its lock. After every reply the
 front end calls `after`, so every phone's stream gets the table as it is now. What the host must be told of the
-server (someone guessing the join code) is handed to `tell` as a reply, said and shown like any other; the server's
-own logs go to the crash log. Once the table is shared on the local network, its short local name
+server (someone guessing the join code) is handed to `tell` as a reply, said and shown like any other; the words
+of phones' moves that waited (`phone_desk.SPOKEN_EVERY`) are handed to `submit` when due, on a timer `after` sets;
+the server's own logs go to the crash log. Once the table is shared on the local network, its short local name
 (`http://unicorns.local:PORT/`, `assistant/share/local_name.py`) is published off the loop, then said and shown
 beside the address; when it cannot be, that is said once and the address serves alone.
 """
@@ -15,12 +16,13 @@ beside the address; when it cannot be, that is said once and the address serves 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
-from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest
+from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest, HeldMovesDue
 from assistant.core.language.reply import PHONES, Reply, Segment
 from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
@@ -61,14 +63,16 @@ _T = TypeVar("_T")
 
 
 def apply_device(session: Session, player: str, request: DeviceRequest) -> DeviceOutcome:
-    """Carry out a device's move or answer, or say that it joined, on the session (on its owner: the app's loop,
-    or under the lock)."""
+    """Carry out a device's move or answer, say that it joined, or say the words of its player's phones' moves that
+    waited (`HeldMovesDue`), on the session (on its owner: the app's loop, or under the lock)."""
     if isinstance(request, DeviceJoined):
         return session.phone_desk.device_joined(player, request)
     if isinstance(request, DeviceAnswer):
         return session.phone_desk.device_answer(
             player, request.question, request.yes, request.device, request.phones, request.phoned
         )
+    if isinstance(request, HeldMovesDue):  # (the words of the player's phones' moves that waited: `after`'s timer)
+        return session.phone_desk.say_held(player)
     return session.phone_desk.device_move(player, request)
 
 
@@ -143,6 +147,8 @@ class TableShare:
         """The short local name being published (None: none asked for)."""
         self._mark = _mark(session)
         self._waits = _waits(session)
+        self._held: asyncio.TimerHandle | None = None
+        """The timer that says the words of phones' moves that waited (`PhoneDesk.next_due`), once due."""
 
     # What the server is given.
 
@@ -300,6 +306,9 @@ class TableShare:
         server, self.server = self.server, None
         if server is None:
             return Reply.of(NOT_SHARING)
+        if self._held is not None:
+            self._held.cancel()
+            self._held = None
         if self.publishing is not None and not self.publishing.done():
             await self.publishing  # (a second or two: then the name it published is taken off, below or by it)
         self.publishing = None
@@ -377,6 +386,31 @@ class TableShare:
         if self.server is not None and (moved or force):
             said = _last_moves(self.session, reply, mark[1]) if moved and reply else ()
             self.server.changed(said, fresh=mark[0] != before[0])
+        due = self.session.phone_desk.next_due()  # (read by the session's owner: `after` is called there)
+        if self.server is not None and due is not None:
+            self.server.state.soon(self._arm, *due)
+
+    def _arm(self, player: str, seconds: float) -> None:
+        """On the server's loop: a timer that says the words of `player`'s phones' moves that waited, `seconds` from
+        now, handed to the session's owner as a phone's move is (`submit`, `HeldMovesDue`); one timer at a time, the
+        one set for later put off for words due sooner (another player's)."""
+        loop = self.server.state.loop if self.server is not None else None
+        if loop is None:
+            return
+        if self._held is not None:
+            if self._held.when() <= loop.time() + seconds:
+                return
+            self._held.cancel()
+        self._held = loop.call_later(seconds, lambda: asyncio.ensure_future(self._say_held(player)))
+
+    async def _say_held(self, player: str) -> None:
+        """The words that waited, said through `submit` (the front end shows and says the reply, then calls `after`,
+        which sets the next timer while words still wait)."""
+        self._held = None
+        try:
+            await self.submit(player, HeldMovesDue())
+        except Exception:  # (the moves were shown and kept: only their words are lost)
+            logging.getLogger(__name__).debug("held words not said", exc_info=True)
 
     @property
     def named(self) -> str:

@@ -19,6 +19,7 @@ import yarl
 
 from assistant.core.game.events import Destroy, Draw, Respond, Save
 from assistant.core.game.history import Phone
+from assistant.core.language.device import HeldMovesDue
 from assistant.core.language.reply import Control, Question
 from assistant.core.words.share import (
     ACTOR_NOT_YOURS,
@@ -29,6 +30,7 @@ from assistant.core.words.share import (
     ONE_AT_A_TIME,
     OTHER_HOST,
     OTHER_ORIGIN,
+    PHONE_DISPLACED,
     PHONE_KEPT_OUT,
     QUESTION_LAPSED,
     REMOVE_WHOSE,
@@ -41,8 +43,6 @@ from assistant.core.words.share import (
     UNEXPECTED,
     WAIT_EXPIRED,
     WRONG_CODE,
-    another_phone_asks,
-    another_phone_waits,
     code_opened,
     code_shown,
     device_list,
@@ -66,6 +66,7 @@ from assistant.core.words.share import (
     too_many_guesses,
     too_many_phones,
 )
+from assistant.phone_desk import SPOKEN_EVERY
 from assistant.session import Session
 from assistant.share import guards
 from assistant.share.server import SECURITY_HEADERS
@@ -129,10 +130,13 @@ class Table:
             return r.status, await r.json(content_type=None), r.headers
 
     @contextlib.asynccontextmanager
-    async def phone(self) -> AsyncIterator[Table]:
-        """Another phone: the same table, a client with cookies of its own."""
+    async def phone(self, source: str = "") -> AsyncIterator[Table]:
+        """Another phone: the same table, a client with cookies of its own (from the loopback address `source`, if
+        given: a device of its own)."""
         jar = aiohttp.CookieJar(unsafe=True)
-        async with aiohttp.ClientSession(cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=PATIENCE)) as http:
+        connector = aiohttp.TCPConnector(local_addr=(source, 0)) if source else None
+        timeout = aiohttp.ClientTimeout(total=PATIENCE)
+        async with aiohttp.ClientSession(connector=connector, cookie_jar=jar, timeout=timeout) as http:
             yield dataclasses.replace(self, http=http)
 
     async def join(self, player: str) -> str:
@@ -1000,9 +1004,11 @@ def test_sixty_four_joins_in_a_burst_leave_every_real_phone_working(tmp_path):
                 status, body, _ = await phone.post("/api/move", move("discard", f"key-burst-{player}"), csrf)
                 assert status == 200 and body["status"] in ("recorded", "warning"), body
             statuses = [status for status, _, _ in answers]
-            # a player's places (3: one let in, two that wait for the host) fill; the rest are told why not:
-            assert statuses.count(200) == 3 * (guards.MOST_PHONES - 1)
-            assert set(statuses) <= {200, 409, 429}  # the places taken (409), or too many joins at once (429)
+            # a player's places (3: one let in, two that wait for the host) turn over, the older waiting phones
+            # making room for the newer (never one let in); the rest are told why not:
+            waiting = [d.player for d in table.server.devices.by_token.values() if d.waiting]
+            assert sorted(waiting) == sorted(players * (guards.MOST_PHONES - 1))
+            assert set(statuses) <= {200, 429}  # (too many joins at once: 429)
             assert all(body.get("error") for status, body, _ in answers if status != 200)
             assert all(body["waiting"] for status, body, _ in answers if status == 200)
 
@@ -1380,30 +1386,87 @@ def test_a_phone_left_waiting_five_minutes_is_told_and_the_real_phone_may_ask(tm
     run(scenario())
 
 
-def test_a_second_phone_for_a_waiting_player_waits_its_turn_and_the_host_hears_once(tmp_path):
+def test_a_phones_move_whose_words_waited_is_said_by_the_timer_once_due_through_the_moves_own_path(tmp_path):
+    """Ben's phone discards twice, the second within `SPOKEN_EVERY` of the first's line: it is shown at once and its
+    words wait; once due on the desk's clock, the share's timer hands `HeldMovesDue` to the session's owner the way
+    a move comes (`submit`), and the front end says the line. Before, every recorded move was said at once."""
+
     async def scenario() -> None:
         async with shared_table(tmp_path) as table:
-            told: list[Any] = []
-            table.share.tell = told.append
-            tag = (await ask_to_join(table, "Ben"))["tag"]
-            for _ in range(guards.MOST_PHONES - 1):  # beside it, phones wait too, up to a player's places
-                async with table.phone() as other:
-                    await ask_to_join(other, "Ben")
-            for _ in range(3):
-                async with table.phone() as other:
-                    status, body, _ = await other.post(
-                        "/api/join", {"code": table.server.current_code(), "player": "Ben"}
-                    )
-                    assert (status, body) == (409, {"error": another_phone_waits("Ben", tag)})
-            assert body["error"] == (  # the real player's phone names the one that waits, as the host heard it
-                f"Another phone, the one showing {tag}, already waits to join as Ben. If it is not yours, ask the "
-                f"host to keep out {tag} with share refuse {tag}, then join again."
-            )
-            assert [reply.lines for reply in told] == [(another_phone_asks("Ben", tag),)]
-            assert told[0].lines[0] == (
-                f"Another phone asks to record for Ben, while the one showing {tag} already waits. Answer the first: "
-                f"share allow {tag}, or share refuse {tag}."
-            )
+            table.session.phone_desk.clock = table.clock
+            csrf = await table.join("Ben")
+            heard = asyncio.Event()
+            submit = table.share.submit
+
+            async def spied(player: str, request: Any) -> Any:
+                outcome = await submit(player, request)
+                if isinstance(request, HeldMovesDue) and outcome.reply is not None:
+                    heard.set()
+                return outcome
+
+            table.share.submit = spied
+            table.clock.now += SPOKEN_EVERY  # (the join was said: a quiet while after it)
+            status, body, _ = await table.post("/api/move", move("discard", "key-held-0001"), csrf)
+            assert (status, body["status"]) == (200, "recorded") and table.said[-1].reply.speech
+            table.clock.now += SPOKEN_EVERY - 0.1
+            status, body, _ = await table.post("/api/move", move("discard", "key-held-0002"), csrf)
+            assert (status, body["status"]) == (200, "recorded")
+            assert table.said[-1].reply.lines and not table.said[-1].reply.speech  # shown, its words wait
+            table.clock.now += 0.1  # due now: the timer (0.1 s) says it
+            await asyncio.wait_for(heard.wait(), PATIENCE)
+            said = table.said[-1]
+            assert said.status == "said" and said.reply.speech == "Ben discarded a card." and not said.reply.lines
+            assert table.session.phone_desk.next_due() is None
+
+    run(scenario())
+
+
+def test_a_holder_asking_three_times_as_one_player_never_keeps_the_real_phone_out(tmp_path):
+    """A code holder asks to join as Ben 3 times from one address, filling his places with phones that wait. Before,
+    the real Ben's phone was refused (409) for as long as they waited (5 minutes), and the host heard once. Now a
+    waiting phone holds no place against a newer one: the holder's oldest makes room (told why at its next request),
+    the real phone waits and is let in by the short name it shows; the holder asking again from its address turns
+    over its own places only, never the real phone's."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table, contextlib.AsyncExitStack() as stack:
+            holders = [await stack.enter_async_context(table.phone("127.0.0.2")) for _ in range(guards.MOST_PHONES)]
+            tags = [(await ask_to_join(holder, "Ben"))["tag"] for holder in holders]
+            ben = await stack.enter_async_context(table.phone("127.0.0.3"))
+            real = (await ask_to_join(ben, "Ben"))["tag"]  # not refused: the holder's oldest made room
+            status, body, _ = await holders[0].get("/api/state")
+            assert (status, body["error"], body["gone"]) == (401, PHONE_DISPLACED, "displaced")
+            for _ in range(2 * guards.MOST_PHONES):  # the holder asks again and again from its address
+                async with table.phone("127.0.0.2") as again:
+                    await ask_to_join(again, "Ben")
+            waiting = [d.tag for d in table.server.devices.by_token.values() if d.player == "Ben" and d.waiting]
+            assert real in waiting and len(waiting) == guards.MOST_PHONES and tags[0] not in waiting
+            reply = await table.share.control(f"allow {real}")  # the name the real Ben's phone shows
+            assert reply.lines[0].endswith("joined the table.")
+            status, view, _ = await ben.get("/api/state")
+            assert status == 200 and view["game"]["current"] == "Ana"
+
+    run(scenario())
+
+
+def test_only_places_taken_by_phones_let_in_refuse_a_phone_and_the_waiting_ones_are_bounded(tmp_path):
+    """A player's places all let in: a new phone is refused (409); phones that wait never exceed `MOST_WAITING` on
+    the table, the oldest making room for the newest (from many addresses, as every player)."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path, "Ana Ben Cy Dee", "red pink orange yellow") as table:
+            for number in range(guards.MOST_PHONES):
+                async with table.phone(f"127.0.1.{number + 1}") as ben:
+                    await ben.join("Ben")
+            async with table.phone("127.0.1.9") as other:
+                status, body, _ = await other.post("/api/join", {"code": table.server.current_code(), "player": "Ben"})
+                assert (status, body) == (409, {"error": too_many_phones("Ben", guards.MOST_PHONES)})
+            for number in range(3 * guards.MOST_WAITING):
+                async with table.phone(f"127.0.2.{number + 1}") as phone:
+                    await ask_to_join(phone, ("Ana", "Cy", "Dee")[number % 3])
+            waiting = [d for d in table.server.devices.by_token.values() if d.waiting]
+            assert len(waiting) == guards.MOST_WAITING
+            assert [d.address for d in waiting] == [f"127.0.2.{n + 1}" for n in range(2 * guards.MOST_WAITING, 24)]
 
     run(scenario())
 
@@ -1467,5 +1530,22 @@ def test_a_code_holder_asking_as_every_player_holds_no_place_the_real_phone_is_a
                 assert table.server.current_code() == code  # nothing renewed: nothing to tell the table again
                 await table.share.control(f"refuse {holder['Ben']}")
                 assert [d.tag for d in table.server.devices.by_token.values() if d.player == "Ben"] == [real]
+
+    run(scenario())
+
+
+def test_the_timer_for_words_that_waited_is_put_off_for_none_and_brought_forward_for_words_due_sooner(tmp_path):
+    """One timer at a time (`TableShare._arm`): set for Ben's words due in 5 s, Cy's due in 0.5 s bring it forward
+    (before, Cy's waited behind Ben's timer), and Dee's due in 2 s leave it."""
+
+    async def scenario() -> None:
+        async with shared_table(tmp_path) as table:
+            loop = asyncio.get_running_loop()
+            table.share._arm("Ben", 5.0)
+            table.share._arm("Cy", 0.5)
+            when = table.share._held.when()
+            assert when <= loop.time() + 0.5
+            table.share._arm("Dee", 2.0)
+            assert table.share._held.when() == when
 
     run(scenario())

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import Channel, Segment
 from assistant.core.language.reply import Origin
 from assistant.core.speech.settings import TABLE_RATE, SpeechSettings
 from assistant.core.speech.utterance import READER_WORDS_PER_SECOND, Utterance
@@ -71,6 +71,33 @@ def test_with_the_table_voice_other_hands_moves_never_enter_her_screen_readers_q
     assert reader.said == ["Ana's Stable: Rainbow Aura.", "Pile: empty."]  # hers alone
     heard = " ".join(table_backend.said)
     assert all(f"{name} drew a card." in heard for name in ("Ben", "Cy", "Dee"))  # every hand, in the table voice
+
+
+def test_a_phones_move_whose_words_wait_is_never_said_by_the_table_voice_folded_into_anothers():
+    """A phone's move within 3 s of its player's last line is shown and its words wait for the desk's merged line
+    (`phone_desk.SPOKEN_EVERY`): its reply says nothing, but still tells its move as a value. Before, the table voice
+    queued it while busy and folded its move into the next hand's words ("Ben drew a card. Dee drew a card."): said
+    before, and beside, the desk's line."""
+    table_backend = RecordingBackend(hold=True)
+    table = SpeechService(table_backend)
+    service = SpeechService(ReaderBackend(), table=table)
+    speaker = ReplySpeaker(service)
+    speaker.players = lambda: ("Ana", "Ben", "Cy", "Dee")
+    muted = PhoneReply("Ben drew a card.", 1, "Ben")
+    muted.speech, muted.segments = "", (Segment("Ben drew a card.", muted.tells, channel=Channel.SCREEN),)
+    try:
+        assert service.ready.wait(10) and table.ready.wait(10)
+        speaker.other(PhoneReply("Cy drew a card.", 2, "Cy"))
+        assert table_backend.wait_started(1)  # the table voice is busy
+        speaker.other(muted)
+        speaker.other(PhoneReply("Dee drew a card.", 3, "Dee"))
+        table_backend.hold = False
+        table_backend.release(10)
+        assert service.wait_idle(10)
+    finally:
+        service.close()
+    heard = " ".join(table_backend.said)
+    assert "Cy drew a card." in heard and "Dee drew a card." in heard and "Ben" not in heard, heard
 
 
 def test_the_table_voice_is_another_voice_than_hers_by_default():

@@ -141,6 +141,8 @@ def test_a_phones_question_lapses_when_the_table_changes_first():
 
 def test_a_phone_undoes_its_own_last_move_and_the_keyboard_undoes_anything():
     session = game_after(["draw"])
+    ticks = iter(range(0, 10_000, 10))  # (taps 10 s apart: each said at once, `SPOKEN_EVERY`)
+    session.phone_desk.clock = lambda: float(next(ticks))
     assert session.phone_desk.device_move("Ben", DeviceMove("discard")).status == "recorded"
     assert session.phone_desk.device_move("Cy", DeviceMove("undo")).lines == (UNDO_NOT_YOURS,)
     undone = session.phone_desk.device_move("Ben", DeviceMove("undo"))

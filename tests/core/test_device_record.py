@@ -5,6 +5,7 @@ on the laptop when its player has two phones)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -190,6 +191,8 @@ def test_a_phone_that_is_no_seat_and_number_is_a_damaged_record(tmp_path, phone)
 def test_a_move_from_one_of_two_phones_says_on_the_laptop_which_phone_made_it(tmp_path):
     """Before, the laptop never said which of Cy's phones moved (only `history` kept it)."""
     session = saved_session(tmp_path, "draw")
+    ticks = itertools.count(0.0, 10.0)  # (taps 10 s apart: each said at once, `phone_desk.SPOKEN_EVERY`)
+    session.phone_desk.clock = lambda: next(ticks)
     one = session.phone_desk.device_move("Ben", DeviceMove("discard", device=1))
     assert recorded_from("Ben's phone") not in one.reply.lines  # one phone: its player names it
     two = session.phone_desk.device_move("Ben", DeviceMove("discard", device=2, phones=2))

@@ -2,6 +2,8 @@
 fake clock. A move tapped while another is said is heard within about a second; a player's moves in a row wait as
 one sentence; a move is never dropped however often it is cut."""
 
+import itertools
+
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Part, Segment
 from assistant.core.language.device import DeviceMove
@@ -83,6 +85,8 @@ class _Phones:
 
     def __init__(self, deck: str = "uu-2nd", addons: tuple[str, ...] = ()) -> None:
         self.session = Session(load_card_set(deck, list(addons)))
+        ticks = itertools.count(0.0, 10.0)  # (the desk's moves 10 s apart: each said at once, as these taps are)
+        self.session.phone_desk.clock = lambda: next(ticks)
         for line in ("new game Ana Ben Cy Dee win 3", "draw", "end turn"):  # Ben's turn next
             self.session.handle(line)
 

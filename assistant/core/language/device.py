@@ -133,6 +133,7 @@ __all__ = [
     "DeviceJoined",
     "DeviceMoveError",
     "DeviceOutcome",
+    "HeldMovesDue",
     "DeviceRequest",
     "JoinDecision",
     "command_for",
@@ -319,7 +320,9 @@ def _tags(game: Game, card_id: str) -> frozenset[Tag]:
 
 
 #: What became of a move from a device (`DeviceOutcome.status`), as the phone's page reads it.
-OutcomeStatus = Literal["recorded", "warning", "asked", "withdrawn", "refused", "stale", "text", "joined", "waiting"]
+OutcomeStatus = Literal[
+    "recorded", "warning", "asked", "withdrawn", "refused", "stale", "text", "joined", "waiting", "said"
+]
 
 
 @dataclass(frozen=True)
@@ -331,7 +334,8 @@ class DeviceOutcome:
     """One of: "recorded"; "warning": recorded once the player says yes (`question`); "asked": another player is
     asked first (a save of their card); "withdrawn": a move that waited on another's answer taken back by its
     player's undo, nothing recorded; "refused"; "stale": made on a state the game has left; "text": a card's text,
-    read on the phone alone; for a phone joining, "joined" or "waiting" (for the host to let it in)."""
+    read on the phone alone; for a phone joining, "joined" or "waiting" (for the host to let it in); "said": the
+    words of a player's phones' moves that waited, said as one line (`HeldMovesDue`, never a phone's request)."""
     lines: tuple[str, ...]
     reply: Any = None
     """A `Reply` for the laptop, or None."""
@@ -383,8 +387,15 @@ class DeviceJoined:
     """The short name its screen shows ("blue 7"), said in the host's question ("": none)."""
 
 
-DeviceRequest = DeviceMove | DeviceAnswer | DeviceJoined
-"""What the server hands the session's owner for a device."""
+@dataclass(frozen=True)
+class HeldMovesDue:
+    """The words of moves a player's phones made within `phone_desk.SPOKEN_EVERY` of the last line said for them
+    waited, merged; they are due now (`PhoneDesk.say_held`). Handed to the session's owner on a timer by the front
+    ends' share (`ui.share_link.TableShare`), the path a phone's move takes: never sent by a phone."""
+
+
+DeviceRequest = DeviceMove | DeviceAnswer | DeviceJoined | HeldMovesDue
+"""What the server hands the session's owner for a device (or, for its held words, the front ends' share)."""
 
 
 def read_answer(body: Any) -> DeviceAnswer:

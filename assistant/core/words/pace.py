@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, MoveKind, Topic, unique
-from assistant.core.game.segment import Part, Segment
+from assistant.core.game.segment import Channel, Part, Segment
 from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
 from assistant.core.words.audience import brief_words
 from assistant.core.words.kinds import kind_says
@@ -21,6 +21,7 @@ __all__ = [
     "stops_said",
     "merge_moves",
     "merged_own",
+    "merge_said",
     "missed",
     "placed",
     "standing",
@@ -91,6 +92,35 @@ def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) 
         elif group:
             merged.append(_merged(group, answered))
     return merged
+
+
+def merge_said(segments: Iterable[Segment]) -> tuple[Segment, ...]:
+    """The spoken words of several replies of one player's phones as one line, said only (they were shown each in
+    its time): the moves they say merged a player a sentence (`merge_moves`: "Ben drew a card and played Rainbow
+    Aura."), in the order recorded, each where its player's first was; a line that tells only states a later one
+    tells again (Ben's count after his first play, told anew after his second) left out; the rest as it was, each
+    in its place (an undo's words each time: nothing told twice is the same move twice)."""
+    spoken = [segment for segment in segments if segment.channel.spoken]
+    moves = [segment.about[0] for segment in spoken if _says_a_move(segment)]
+    into = {id(part): fact for fact in merge_moves(moves) for part in fact.parts}
+    merged: list[Segment] = []
+    said: set[int] = set()
+    for n, segment in enumerate(spoken):
+        later = frozenset().union(*(other.states for other in spoken[n + 1 :]))
+        if segment.states and segment.states <= later and not _says_a_move(segment):
+            continue  # a newer line tells it again
+        fact = into.get(id(segment.about[0])) if _says_a_move(segment) else None
+        if fact is None:
+            merged.append(replace(segment, channel=Channel.SPEECH))
+        elif id(fact) not in said:
+            said.add(id(fact))
+            merged.append(Segment(fact.text, (fact,), channel=Channel.SPEECH))
+    return tuple(merged)
+
+
+def _says_a_move(segment: Segment) -> bool:
+    """The segment's words say one move and nothing else (`merge_said` may say it merged with others)."""
+    return len(segment.about) == 1 and segment.about[0].topic is Topic.MOVE
 
 
 def _merged(group: list[About], answered: bool = False) -> About:

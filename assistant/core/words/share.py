@@ -16,7 +16,7 @@ from assistant.core.text import clean_untrusted, name_list
 __all__ = [
     "too_many_reads",
     "WAIT_EXPIRED",
-    "another_phone_asks",
+    "PHONE_DISPLACED",
     "TOO_MANY_STREAMS",
     "STREAMS_FULL",
     "phone_holds_too_much",
@@ -68,7 +68,6 @@ __all__ = [
     "UNKNOWN_PATH",
     "UNKNOWN_VERB",
     "WRONG_CODE",
-    "another_phone_waits",
     "bad_field",
     "cannot_listen",
     "code_renewed",
@@ -520,15 +519,12 @@ def too_many_reads(seconds: int) -> str:
 
 #: A phone that waited to be let in for 5 minutes, unanswered: taken off, told so.
 WAIT_EXPIRED = "Nobody let this phone in within 5 minutes, so it stopped waiting. Ask to join again."
-
-
-def another_phone_asks(player: str, tag: str = "") -> str:
-    """Told to the host, once per waiting phone, when another phone asks to join as a player whose places are all
-    taken by phones let in or waiting (`MOST_PHONES`); `tag`: the short name the first waiting phone shows (the one
-    her question named), to compare with the real player's."""
-    waiting = f"the one showing {tag}" if tag else "one"
-    answer = f"share allow {tag}, or share refuse {tag}" if tag else f"share allow {player}, or share refuse {player}"
-    return f"Another phone asks to record for {player}, while {waiting} already waits. Answer the first: {answer}."
+#: A phone that waited to be let in, taken off to make room for a newer phone asking for its player (the player's
+#: places all taken, or too many phones waiting on the table): told so.
+PHONE_DISPLACED = (
+    "Another phone asked to record for this player after this one, so this one stopped waiting. If this is your "
+    "phone, ask to join again and tell the host the name it shows."
+)
 
 
 def phone_holds_too_much(player: str, number: int = 1) -> str:
@@ -627,17 +623,6 @@ def no_phone_waits(player: str = "") -> str:
 def phone_waits(player: str) -> str:
     """Shown on a phone that waits for the host to let it join as a player."""
     return f"The host is asked to let this phone record for {player}: wait here."
-
-
-def another_phone_waits(player: str, tag: str = "") -> str:
-    """A phone's join refused: another already waits to join as that player; `tag`: the short name the waiting one
-    shows, the one the host heard, so that the real player can tell the host it is not theirs."""
-    if not tag:
-        return f"Another phone already waits to join as {player}. Ask the host to answer it first."
-    return (
-        f"Another phone, the one showing {tag}, already waits to join as {player}. If it is not yours, ask the host "
-        f"to keep out {tag} with share refuse {tag}, then join again."
-    )
 
 
 def recorded_from(phone: str) -> str:

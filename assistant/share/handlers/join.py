@@ -23,8 +23,6 @@ from assistant.core.words.share import (
     PAGE_LABELS,
     TABLE_FULL,
     WRONG_CODE,
-    another_phone_asks,
-    another_phone_waits,
     not_a_player,
     too_many_guesses,
     too_many_phones,
@@ -33,7 +31,7 @@ from assistant.share.address import peer_key
 from assistant.share.guards import MOST_PHONES, Device
 from assistant.share.middleware import LINK_HEADER, body_of, device_of
 from assistant.share.responses import Refused, json_response
-from assistant.share.state import TableState, state_of, tell
+from assistant.share.state import TableState, state_of
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -64,15 +62,10 @@ async def join(request: web.Request) -> web.StreamResponse:
     if not isinstance(player, str) or player not in players:
         raise Refused(400, not_a_player(str(player)[:60], players) if players else NO_GAME_TO_JOIN)
     table.expire()  # phones that waited too long: taken off, told at their next request
-    first = table.devices.waiting(player)
-    if table.devices.count(player) >= MOST_PHONES:
-        if first is not None:  # the player's places taken by phones that wait: the host hears once of it
-            if first.token not in table.noticed:
-                table.noticed.add(first.token)
-                tell(table.on_notice, another_phone_asks(player, first.tag))
-            raise Refused(409, another_phone_waits(player, first.tag))  # the short name the host heard, to compare
+    address = peer_key(request.remote or "")
+    if not table.devices.make_room(player, address):  # (waiting phones never hold a place against it)
         raise Refused(409, too_many_phones(player, MOST_PHONES))
-    device = table.devices.join(player)
+    device = table.devices.join(player, address)
     if device is None:  # full: refused, never a joined phone dropped to make room
         raise Refused(503, TABLE_FULL)
     response = json_response(who(device, lambda: table.view(device)))
