@@ -16,6 +16,7 @@ from typing import Protocol
 
 from assistant.core.cards.card import CardSet
 from assistant.core.game.about import Topic
+from assistant.core.game.events import Event
 from assistant.core.game.history import Game
 from assistant.core.game.segment import Channel, Segment, facts_of
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceMove, DeviceOutcome
@@ -96,9 +97,10 @@ class PhoneDesk:
         self._spoke: dict[tuple[str, bool], float] = {}
         """When a reply to each player's phones was last said: to the phones let in (False), to those asking to join
         (True), each spaced apart (`SPOKEN_EVERY`): a phone asking to join never delays the moves of one let in."""
-        self._held: dict[str, list[Segment]] = {}
+        self._held: dict[str, list[_Held]] = {}
         """The spoken words of moves of each player's phones that came within `SPOKEN_EVERY` of the last line said for
-        them, in the order recorded: said merged, as one line (`say_held`), or first in the next line said."""
+        them, in the order recorded: said merged, as one line (`say_held`), or first in the next line said; those of
+        a move undone meanwhile never (`_Held.stands`)."""
         self._held_in: dict[str, Game | None] = {}
         """The game each player's held words are of (held, not its `id`: a new game may be made where a freed one
         was): another game's are never said (`_take_held`)."""
@@ -273,8 +275,12 @@ class PhoneDesk:
         if outcome.status in _ALWAYS_SAID:
             if self._held_in.get(player) is not self.session.game:
                 self._held.pop(player, None)  # (words of another game: never said now)
-            self._held_in[player] = self.session.game
-            self._held.setdefault(player, []).extend(segment for segment in reply.segments if segment.channel.spoken)
+            game = self.session.game
+            self._held_in[player] = game
+            spoken = tuple(segment for segment in reply.segments if segment.channel.spoken)
+            recorded = outcome.status == "recorded" and game is not None and bool(game.log)
+            place = (len(game.log), game.log[-1]) if recorded and game is not None else None
+            self._held.setdefault(player, []).append(_Held(spoken, place))
             return dataclasses.replace(outcome, reply=_shown_now(reply))
         return dataclasses.replace(outcome, reply=shown_only(reply))
 
@@ -282,9 +288,10 @@ class PhoneDesk:
         """The held words of `player`'s phones, taken, merged as one line (`words.pace.merge_said`); none when they
         are of another game than the one in progress (a new game, or one resumed, since)."""
         held = self._held.pop(player, [])
-        if self._held_in.pop(player, None) is not self.session.game:
+        game = self.session.game
+        if self._held_in.pop(player, None) is not game or game is None:
             return ()
-        return merge_said(held)
+        return merge_said(segment for words in held if words.stands(game) for segment in words.segments)
 
     def _for_laptop(self, player: str, outcome: DeviceOutcome) -> tuple[DeviceOutcome, Reply | None]:
         """The laptop's reply to a device, heard at the seat of `player`, and the reply kept for `history`: a move
@@ -300,6 +307,23 @@ class PhoneDesk:
             if outcome.named:  # one of two phones: the laptop says which, as `history` keeps it
                 outcome = dataclasses.replace(outcome, reply=reply)
         return outcome, reply
+
+
+@dataclasses.dataclass(frozen=True)
+class _Held:
+    """The spoken words of a phone's move that wait (`PhoneDesk._held`), with the move's place in the game's log."""
+
+    segments: tuple[Segment, ...]
+    place: tuple[int, Event] | None
+    """The place the move was recorded at (1 for the first event) and its event; None for words of no event of
+    their own (a move taken back before she answered it)."""
+
+    def stands(self, game: Game) -> bool:
+        """The move is still where it was recorded: not undone since (an undo, or undone and another move made)."""
+        if self.place is None:
+            return True
+        at, event = self.place
+        return len(game.log) >= at and game.log[at - 1] is event
 
 
 def shown_only(reply: Reply) -> Reply:

@@ -106,11 +106,9 @@ class ReplySpeaker(SaysByOrigin):
         """Speak a reply that did not come from the player's own key (`Source.OTHER_HAND`: a move from another
         player's device): said after the sentence being said, in the order recorded; an older one still waiting
         shrinks to its decisive fact, so the player is never more than one reply behind. One with no words to say
-        is not given to the speech at all: a phone's move whose words wait (`phone_desk.SPOKEN_EVERY`) still tells
-        its move as a value, which the queue would otherwise fold into the next words, or one voice say at her
-        pause, before the line the desk says it in."""
-        if not reply.speech:
-            return
+        is never queued: a phone's move whose words wait (`phone_desk.SPOKEN_EVERY`) still tells its move as a
+        value, which the queue would otherwise fold into the next words, or one voice say at her pause, before the
+        line the desk says it in; one voice sounds its earcon now (`SpeechService.known`)."""
         self._say(reply, Source.OTHER_HAND)
 
     def _say(self, reply: Reply, source: Source) -> None:
@@ -141,7 +139,10 @@ class ReplySpeaker(SaysByOrigin):
                 assert_never(never)
         priority = Priority.IMPORTANT if reply.important or reply.facts else Priority.MESSAGE
         said = Utterance.of_reply(reply, source, priority, private=private, sound=sound, hand=hand, names=self.names())
-        self.service.speak(said)
+        if source is Source.OTHER_HAND and not reply.speech:
+            self.service.known(said)
+        else:
+            self.service.speak(said)
 
     @property
     def table_voice(self) -> bool:

@@ -268,6 +268,15 @@ class SpeechService:
             self.earcons.close()
         self._notices.close()
 
+    def known(self, utterance: Utterance) -> None:
+        """Another hand's moves whose words come later, in a line of their own (a phone's move within
+        `phone_desk.SPOKEN_EVERY` of its player's last line: shown now, said merged): in one voice, where other
+        hands' moves are known by their earcon at once (`at_pause`), their earcon now, and not again with their
+        words; with a table voice or in turn, their line carries it."""
+        table = self.table
+        if utterance.other and self._worker.queue.at_pause and not (table is not None and table.speaks):
+            self._worker.known_at_once(utterance)
+
     def speak(self, utterance: Utterance) -> bool:
         """Queue an utterance (a reply made one by `Utterance.of_reply`); return whether it will be said. The
         player's own at the end; another hand's (`Utterance.other`) by the table voice when there is one, the same

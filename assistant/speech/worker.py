@@ -16,7 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
-from assistant.core.speech.placement import Seating, move_earcon, sentence_place, sentence_places
+from assistant.core.game.about import About
+from assistant.core.speech.placement import Seating, move_earcon, moves_of, sentence_place, sentence_places
 from assistant.core.speech.queue import Cut, SaidHistory, SpeechQueue
 from assistant.core.speech.utterance import Utterance
 from assistant.core.words.voice import ENGINE_TOO_SLOW, engine_unavailable, speech_cannot_render
@@ -26,6 +27,10 @@ from assistant.speech.earcons import EARCONS, EarconChannel
 from assistant.speech.notices import Notices
 
 T = TypeVar("T")
+
+#: How many moves whose earcon was heard when they were made are remembered (`SpeechWorker.sounded`): more than a
+#: round of moves can wait for their words.
+SOUNDED_KEPT = 64
 
 #: Seconds the worker may keep the interpreter while the app's thread waits for it (`sys.setswitchinterval`).
 SWITCH_INTERVAL = 0.001
@@ -88,6 +93,9 @@ class SpeechWorker:
         """The sentence naming the engine chosen (and its player), said only on request (`about`)."""
         self.seating: Seating | None = None
         """The players around the table and the listener, where another hand's words are heard."""
+        self.sounded: dict[About, None] = {}
+        """The last `SOUNDED_KEPT` moves of other hands whose earcon was heard when they were made (`known_at_once`),
+        oldest first: never sounded again with their words."""
         self.queue = SpeechQueue()
         """What waits, what is said, the history: read and changed only under `cond`."""
         self.cond = threading.Condition()
@@ -149,19 +157,28 @@ class SpeechWorker:
             self.cond.notify_all()
         if held:
             self.write(utterance)
-            self._known_at_once(utterance)
+            self.known_at_once(utterance)
         return held
 
-    def _known_at_once(self, utterance: Utterance) -> None:
-        """A move held to her pause, known now: its earcon (`placement.move_earcon`, else the short tick of a move
-        of no earcon of its own) at its player's seat, over her words if need be."""
+    def known_at_once(self, utterance: Utterance) -> None:
+        """Another hand's moves whose words come later (held to her pause, or a phone's whose words wait for its
+        line: `phone_desk.SPOKEN_EVERY`), known now: their earcon (`placement.move_earcon`, else the short tick of
+        a move of no earcon of its own) at its player's seat, over her words if need be; once a move (`sounded`),
+        never again with its words."""
         earcons = self.earcons
         if earcons is None or self.queue.muted:
-            return  # (sounds off: its words at her pause carry it)
+            return  # (sounds off: its words carry it)
         if earcons.one_at_a_time and self.queue.current is not None:
-            return  # (one sound at a time: an earcon now would cut her words; its words at her pause)
+            return  # (one sound at a time: an earcon now would cut her words; its words carry it)
         seating = self.seating
-        earcons.play(move_earcon(utterance, seating) or "move", utterance.private, sentence_place(utterance, seating))
+        with self.cond:
+            name = move_earcon(utterance, seating, self.sounded)
+            fresh = [move for move in moves_of(utterance) if move not in self.sounded]
+            self.sounded.update(dict.fromkeys(fresh))
+            while len(self.sounded) > SOUNDED_KEPT:
+                del self.sounded[next(iter(self.sounded))]
+        if fresh:
+            earcons.play(name or "move", utterance.private, sentence_place(utterance, seating))
 
     def handed_on(self, utterance: Utterance) -> None:
         """Another hand's utterance said by the table voice: kept in this one's history (for `repeat`); a question
@@ -365,7 +382,7 @@ class SpeechWorker:
             backend = self.private_backend
         seated = self.seating
         # a move that matters, without words
-        sound = utterance.sound or kept_sound(move_earcon(utterance, seated), self.earcons)
+        sound = utterance.sound or kept_sound(move_earcon(utterance, seated, self.sounded), self.earcons)
         utterance = replace(utterance, places=sentence_places(utterance, seated), sound=sound)
         try:
             first = 0  # the sentence the words given to the backend begin with

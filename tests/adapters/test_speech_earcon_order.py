@@ -147,3 +147,45 @@ def test_one_voice_while_she_types_a_move_is_an_earcon_at_its_seat_at_once_and_i
         service.close()
     assert backend.said[0] == "Ana 2 Unicorns."
     assert "Ben drew a card." in " ".join(backend.said[1:]) and "Dee played Neigh." in " ".join(backend.said[1:])
+
+
+def test_one_voice_a_phones_move_whose_words_wait_is_known_by_its_earcon_at_once_and_once(tmp_path):
+    """A phone's move within 3 s of its player's last line has no words now (`phone_desk.SPOKEN_EVERY`: its words
+    wait for the line said merged). In one voice its earcon is heard at once, at its player's seat, as any move of
+    another hand is; and not again when its merged line comes. Before, the speech was given nothing: no earcon."""
+    from assistant.core.game.segment import Channel
+    from assistant.core.language.reply import Origin, Reply
+    from assistant.core.speech.placement import Seating
+    from assistant.speech.replies import ReplySpeaker
+
+    clock = Clock()
+    backend = RecordingBackend()
+    channel = PlacedChannel(write_earcons(tmp_path / "e"))
+    service = SpeechService(backend, earcons=channel, clock=clock, at_pause=True)
+    speaker = ReplySpeaker(service)
+    speaker.players = lambda: ("Ana", "Ben", "Cy", "Dee")
+    speaker.me = "Ana"
+    drew = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, at=3)
+    neigh = About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", MoveKind.NEIGH, "Neigh", at=4)
+    waiting = Reply(segments=(Segment(neigh.text, (neigh,), channel=Channel.SCREEN),)).coming(Origin.other_hand("Ben"))
+    line = Reply(segments=(Segment("Ben drew a card and played Neigh.", (drew, neigh)),)).coming(
+        Origin.other_hand("Ben")
+    )
+    ben = Seating(4, 0).place(1)
+    try:
+        assert service.ready.wait(60)
+        speaker(Reply.of("Ana 2 Unicorns."))  # her key's reply
+        clock.now = 0.3
+        speaker.other(waiting)
+        assert channel.asked == [("neigh", ben)]  # at once, at Ben's seat
+        clock.now = 0.6
+        speaker.other(line)  # the desk's merged line: the draw is new, the Neigh was heard
+        assert channel.asked == [("neigh", ben), ("move", ben)]
+        clock.now = 2.7  # her pause: the line's words
+        assert service.wait_idle(20)
+    finally:
+        service.close()
+    assert backend.said[0] == "Ana 2 Unicorns."
+    assert "Ben drew a card and played Neigh." in " ".join(backend.said[1:])
+    assert [name for name, _ in channel.asked].count("neigh") == 1
+    assert not any(record.sound for record in backend.records[1:]), backend.records  # none again with the words

@@ -146,3 +146,27 @@ def test_words_that_waited_of_a_game_left_are_never_said_in_the_next():
     session.handle("yes")  # (the game in progress stays saved)
     clock.now += SPOKEN_EVERY
     assert session.phone_desk.say_held("Ben").reply is None and session.phone_desk.next_due() is None
+
+
+def test_the_words_of_a_move_undone_while_they_waited_are_never_said():
+    """Ben's phone discards twice half a second apart: the second's words wait. Ana undoes that discard at the
+    laptop before they are due: they are never said (before, "Ben discarded a card." came after "Undone: ..."),
+    while a waiting move that still stands is said."""
+    session, clock = table()
+    session.phone_desk.device_move("Ben", DeviceMove("discard"))
+    clock.now += 0.5
+    held = session.phone_desk.device_move("Ben", DeviceMove("discard"))
+    assert held.status == "recorded" and not held.reply.speech
+    undone = session.handle("undo")
+    assert undone.speech.startswith("Undone")
+    clock.now += SPOKEN_EVERY
+    assert due(session, clock) is None and session.phone_desk.next_due() is None
+    clock.now += 0.5
+    session.phone_desk.device_move("Ben", DeviceMove("discard"))  # said at once: 3.5 s after the last line
+    clock.now += 0.5
+    session.phone_desk.device_move("Ben", DeviceMove("discard"))
+    session.handle("undo")
+    session.handle("redo")  # put back: it stands again
+    clock.now += SPOKEN_EVERY
+    again = due(session, clock)
+    assert again is not None and moves_told(again) == 1 and again.speech.startswith("Ben discarded a card")

@@ -10,6 +10,7 @@ and the resolves, counts, warnings and joins it tells) is heard at that hand's s
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from assistant.core.cards.card import normalize
@@ -94,15 +95,22 @@ def sentence_places(utterance: Utterance, seating: Seating | None) -> tuple[floa
 _EARCONS = ("lost-card", "neigh", "pile")
 
 
-def move_earcon(utterance: Utterance, seating: Seating | None) -> str:
+def move_earcon(utterance: Utterance, seating: Seating | None, heard: Collection[About] = ()) -> str:
     """The earcon of another hand's moves in an utterance, the one that matters most to the listener ("" for
     none): a card of hers destroyed, stolen or sacrificed ("lost-card"), a Neigh or another Instant ("neigh"), a
-    card played to the pile ("pile")."""
-    if not utterance.other:
-        return ""
-    moves = [part for fact in (*utterance.folded, *utterance.tells) for part in fact.flat() if part.topic is Topic.MOVE]
-    found = {_earcon(move, seating) for move in moves}
+    card played to the pile ("pile"); the moves in `heard` (their earcon heard already, when they were made)
+    left out."""
+    found = {_earcon(move, seating) for move in moves_of(utterance) if move not in heard}
     return next((name for name in _EARCONS if name in found), "")
+
+
+def moves_of(utterance: Utterance) -> tuple[About, ...]:
+    """Another hand's moves an utterance tells, merged ones each apart (none for her own)."""
+    if not utterance.other:
+        return ()
+    return tuple(
+        part for fact in (*utterance.folded, *utterance.tells) for part in fact.flat() if part.topic is Topic.MOVE
+    )
 
 
 def _earcon(move: About, seating: Seating | None) -> str:
