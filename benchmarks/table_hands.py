@@ -295,7 +295,7 @@ def _note_sounds(path: Path) -> None:
 
     def marking_table_voice(*args, **kwargs):  # type: ignore[no-untyped-def]
         table = table_voice(*args, **kwargs)
-        for backend in getattr(table, "_candidates", []):
+        for backend in table_backends(table):
             backend.bench_voice = "table"
         return table
 
@@ -320,6 +320,12 @@ def _note_sounds(path: Path) -> None:
     speech._table_voice = marking_table_voice  # type: ignore[assignment]
     backends.WavBackend._start = keeping_start  # type: ignore[method-assign]
     backends.WavBackend._wait = keeping_wait  # type: ignore[method-assign]
+
+
+def table_backends(table: Any) -> list[Any]:
+    """The backends the table voice's speech service may say its sentences with (its worker's candidates), to mark
+    their sounds as the table voice's; none where there is no table voice."""
+    return list(getattr(getattr(table, "_worker", None), "_candidates", []))
 
 
 def _note_earcons(path: Path) -> None:

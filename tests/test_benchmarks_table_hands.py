@@ -124,3 +124,20 @@ def test_a_question_said_after_a_move_answered_it_is_counted_and_one_said_while_
     ]
     assert questions_after_answer(records) == [question]
     assert measure(records, [], [0.9], [("Cy", 1.95), ("Dee", 5.95)])["questions_after_their_answer"] == [question]
+
+
+def test_the_table_voices_backends_are_found_to_mark_its_sounds():
+    """The sounds of the table voice are told from hers by its backends (`_note_sounds`): looked for where the service
+    keeps them, its worker (they were looked for on the service itself after the service was split, found none, and
+    her voice was measured on both voices' sounds, the table voice on none)."""
+    from assistant.speech import SpeechService
+    from benchmarks.table_hands import table_backends
+    from tests.recording_backend import RecordingBackend
+
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    try:
+        assert table_backends(service) == [backend]
+    finally:
+        service.close()
+    assert table_backends(None) == []
