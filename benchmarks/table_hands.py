@@ -25,6 +25,8 @@ Measures, per game and set-up (goals from issue 87, checked in `goals`, printed)
   the pile, a Neigh, an Instant, a destroy or steal: `words.kinds.is_decisive`) heard in full (goal all); moves
   heard out of the order recorded (goal none);
 - the win: the winning key or tap to the first sound of the sentence that says it (goal 1.0 s).
+- the table's questions said after their answer (a move recorded between the reply that asked and the sentence
+  that says the question; goal none: issue 107), in every set-up.
 - each phone move said by both voices (hers or her reader's, and the table voice's), and of those said by both at
   once (in plain mode beside her reader: its printed line read while the table voice said it; goal none where the
   table voice is on); in plain mode, the phone moves printed for her reader, whether or not her next Enter stopped
@@ -293,7 +295,7 @@ def _note_sounds(path: Path) -> None:
 
     def marking_table_voice(*args, **kwargs):  # type: ignore[no-untyped-def]
         table = table_voice(*args, **kwargs)
-        for backend in getattr(table, "_candidates", []):
+        for backend in table_backends(table):
             backend.bench_voice = "table"
         return table
 
@@ -318,6 +320,12 @@ def _note_sounds(path: Path) -> None:
     speech._table_voice = marking_table_voice  # type: ignore[assignment]
     backends.WavBackend._start = keeping_start  # type: ignore[method-assign]
     backends.WavBackend._wait = keeping_wait  # type: ignore[method-assign]
+
+
+def table_backends(table: Any) -> list[Any]:
+    """The backends the table voice's speech service may say its sentences with (its worker's candidates), to mark
+    their sounds as the table voice's; none where there is no table voice."""
+    return list(getattr(getattr(table, "_worker", None), "_candidates", []))
 
 
 def _note_earcons(path: Path) -> None:
@@ -678,6 +686,7 @@ def plain_records(records: list[dict], said: list[dict]) -> list[dict]:
     nothing itself). The table voice's utterances and sentences stay as noted."""
     shown = [r for r in records if "shown" in r]
     out = [r for r in records if not ("full" in r and r.get("voice", "hers") == "hers")]
+    questions = {r["question"] for r in records if "full" in r and r.get("question")}  # (the silent speaker's too)
     for n, message in enumerate(said):
         words = message["text"].strip()
         reply = next((r for r in reversed(shown) if r["shown"] <= message["start"] + 0.05
@@ -686,8 +695,10 @@ def plain_records(records: list[dict], said: list[dict]) -> list[dict]:
             continue
         number, moves = -1 - n, [int(at) for at in reply["moves"]]
         topic = "win" if reply["win"] else "move" if moves else "reply"
+        asked = next((question for question in questions if question in words), None)
         out.append(
             {
+                **({"question": asked} if asked else {}),
                 "utterance": number,
                 "given": message["start"],
                 "full": words,
@@ -882,6 +893,7 @@ def measure(
     overlap, middle = _overlap(utterances, played)
     earcon_ms = _tap_to_earcon_ms(earcons or [], tapped)
     return {
+        "questions_after_their_answer": questions_after_answer(records),
         "earcon_moves": len(earcon_ms),
         "tap_to_earcon_ms": _summary(earcon_ms),
         "overlap_s": overlap,
@@ -908,6 +920,34 @@ def measure(
         "win_ms": win_ms,
         "load_1min": round(os.getloadavg()[0], 2),
     }
+
+
+def questions_after_answer(records: list[dict]) -> list[str]:
+    """The table's questions said after they were answered (issue 107): each sentence begun that says the question
+    an utterance asks (its "question", `table_pace._pieces`), where a move was recorded or the game won (a reply shown
+    that tells one) after the reply that asked it was shown (the latest shown before the utterance was given, of the
+    same hand, that says the question; in plain mode the reply that printed it) and before the sentence began: the
+    question is open only until the next move is recorded (`Utterance.asks_from`). Each such question's words, in
+    the order said."""
+    shown = [r for r in records if "shown" in r]
+    closing = sorted(r["shown"] for r in shown if r["moves"] or r["win"])
+    asking = {r["utterance"]: r for r in records if "full" in r and r.get("question")}
+    late = []
+    for entry in (r for r in records if "text" in r and r.get("of") in asking):
+        utterance = asking[entry["of"]]
+        question = utterance["question"]
+        if question not in entry["text"]:
+            continue
+        said = entry.get("audio", entry["start"])
+        asked = utterance.get("reply_shown")
+        if asked is None:
+            replies = [r["shown"] for r in shown if r["shown"] <= utterance["given"] and question in r["speech"]]
+            same = [r["shown"] for r in shown if r["shown"] <= utterance["given"] and question in r["speech"]
+                    and r["own"] != utterance["other"]]  # fmt: skip
+            asked = max(same or replies, default=None)
+        if asked is not None and any(asked < moment < said for moment in closing):
+            late.append(question)
+    return late
 
 
 def _printed_for_her_reader(records: list[dict], handed: list[str]) -> int:
@@ -1053,6 +1093,7 @@ def goals(run: dict[str, Any]) -> dict[str, bool]:
         "never both voices in the middle": run["overlap_both_middle_s"] == 0,
         "no dead button, saves asked of the owner": not run["dead_buttons_tapped"]
         and run["saves_asked_of_owner"] == run["saves_asked"],
+        "no question said after its answer": not run["questions_after_their_answer"],
     }
     if idle.get("count"):  # (at a key every 1.2 s something is nearly always being said: not measured then)
         met[f"move tapped in silence p90 <= {IDLE_GOAL_MS:.0f} ms"] = idle["p90"] <= IDLE_GOAL_MS
@@ -1153,7 +1194,8 @@ def _print(run: dict[str, Any], out: Any) -> None:
           f"{run['ends_settled_by_the_next_turn']}); phone turns' ends heard {run['phone_turn_ends_heard']}/"
           f"{run['phone_turn_ends']}; decisive heard in full {run['decisive_heard_in_full']}/{run['decisive_moves']}; "
           f"out of order {run['moves_out_of_order']}; said by both voices {run['moves_said_by_both_voices']}, twice "
-          f"at once {run['moves_said_twice_at_once']}{plain}; the win {run['win_ms']} ms after its key; both voices "
+          f"at once {run['moves_said_twice_at_once']}{plain}; questions said after their answer "
+          f"{len(run['questions_after_their_answer'])}; the win {run['win_ms']} ms after its key; both voices "
           f"at once "
           f"{run['overlap_s']} s, both in the middle {run['overlap_both_middle_s']} s; dead buttons tapped "
           f"{len(run['dead_buttons_tapped'])}, moves refused {len(run['moves_refused'])}; saves asked "

@@ -243,7 +243,8 @@ def child(log: str, arguments: list[str], *, paced: bool = True) -> int:
 def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
     """Where an utterance's sentences come from: "own_from", the first sentence of its own words (after the facts
     folded into it); "pieces", each fact and move it carries with the sentences that say it ([start, end), end None
-    for the rest of its own words): its topic, the moves' places in the log, whether it is decisive."""
+    for the rest of its own words): its topic, the moves' places in the log, whether it is decisive; "question", the
+    first sentence of the table's question it asks (`Utterance.asks_from`), where it asks one."""
     from assistant.core.game.about import Topic
     from assistant.core.words.audience import Audience
     from assistant.core.words.kinds import is_decisive
@@ -257,7 +258,10 @@ def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
         start = end
     own_from = utterance.own_from()
     pieces += [(fact, own_from, None) for fact in utterance.tells]
-    return {"own_from": own_from, "pieces": [
+    asks = utterance.asks_from()
+    sentences = utterance.split()
+    question = {"question": sentences[asks]} if asks is not None and asks < len(sentences) else {}
+    return {"own_from": own_from, **question, "pieces": [
         {"topic": fact.topic.value, "moves": [p.at for p in fact.flat() if p.topic is Topic.MOVE], "start": start,
          "end": end, "decisive": is_decisive(fact)} for fact, start, end in pieces]}  # fmt: skip
 

@@ -97,3 +97,47 @@ def test_a_move_her_reader_reads_while_the_table_voice_says_it_is_said_twice_at_
     figures = measure(records, [], [0.0], taps)
     assert figures["moves_said_by_both_voices"] == 2
     assert figures["moves_said_twice_at_once"] == 1
+
+
+def test_a_question_said_after_a_move_answered_it_is_counted_and_one_said_while_open_is_not():
+    """Her `pile` asks "Any Neigh for Ben's Yay?"; Cy's Neigh is recorded before her reply says the question (said
+    after its answer), and Dee's draw after the table voice said the next question (said while open)."""
+    from benchmarks.table_hands import questions_after_answer
+
+    question, neigh = "Any Neigh for Ben's Yay?", "Any Neigh for Cy's Neigh?"
+    records = [
+        {"shown": 1.0, "own": True, "speech": f"The pile: Ben's Yay. {question}", "moves": {}, "win": False},
+        {**_utterance(0, 1.01, f"The pile: Ben's Yay. {question}", other=False), "question": question},
+        _sentence(0, 1.02, 1.5, "The pile: Ben's Yay."),
+        {
+            "shown": 2.0,
+            "own": False,
+            "speech": f"Cy played Neigh. {neigh}",
+            "moves": {"4": ["Cy", "NEIGH"]},
+            "win": False,
+        },  # fmt: skip
+        _sentence(0, 2.6, 1.2, question),  # said after Cy's Neigh closed it
+        {**_utterance(1, 3.9, f"Cy played Neigh. {neigh}", other=True), "question": neigh},
+        _sentence(1, 3.9, 0.9, "Cy played Neigh."),
+        _sentence(1, 4.8, 1.0, neigh),  # still open: said in time
+        {"shown": 6.0, "own": False, "speech": "Dee drew a card.", "moves": {"5": ["Dee", "DRAW"]}, "win": False},
+    ]
+    assert questions_after_answer(records) == [question]
+    assert measure(records, [], [0.9], [("Cy", 1.95), ("Dee", 5.95)])["questions_after_their_answer"] == [question]
+
+
+def test_the_table_voices_backends_are_found_to_mark_its_sounds():
+    """The sounds of the table voice are told from hers by its backends (`_note_sounds`): looked for where the service
+    keeps them, its worker (they were looked for on the service itself after the service was split, found none, and
+    her voice was measured on both voices' sounds, the table voice on none)."""
+    from assistant.speech import SpeechService
+    from benchmarks.table_hands import table_backends
+    from tests.recording_backend import RecordingBackend
+
+    backend = RecordingBackend()
+    service = SpeechService(backend)
+    try:
+        assert table_backends(service) == [backend]
+    finally:
+        service.close()
+    assert table_backends(None) == []

@@ -174,10 +174,48 @@ def test_a_move_that_concerned_her_is_never_held_to_her_pause_however_fast_she_t
     for n in range(1, 6):  # a key every 1.2 s, each reply cut by the next before the move was said
         queue.new_input(now=1.2 * n)
         queue.done()
-        queue.add(own(f"Reply {n}."))
+        queue.add(own(f"Reply {n}. It says more."))
         assert not queue.held
         utterance = queue.take()
-        heard.append(utterance.text)
-        if utterance.other:  # said whole
+        heard.append(utterance.text)  # her reply first at every key, however long the move waited
+        if n == 4:  # a first sentence that ends before her next key: the move breaks in after it
+            assert queue.sentence_began(0, at=1.2 * n, seconds=0.5)
             queue.sentence_played(0)
-    assert heard[0] == "Reply 1." and any("Cy destroyed Ana's" in words for words in heard)
+            queue.done()
+            heard.append(queue.take().text)
+            queue.sentence_played(0)
+    assert heard[:4] == ["Reply 1. It says more.", "Reply 2. It says more.", "Reply 3. It says more.",
+                         "Reply 4. It says more."]  # fmt: skip
+    assert "Cy destroyed Ana's" in heard[4] and heard[5] == "Reply 5. It says more."
+
+
+def test_her_reply_is_begun_before_her_next_key_when_what_concerns_her_has_waited_however_long_it_is():
+    """As in the benchmark's steady game (issue 107): a move that concerns her (there Dee's turn's end, Ana's turn
+    next) waits while Ana types a key every 1.2 s, each reply's first sentence longer than that; once it had waited,
+    it went before a reply of hers, and when it lasted longer than the gap to her next key (a long sentence, or a
+    slow render), that reply was passed by, never heard (there "Turn 6: Ben's turn.", her `end turn`). Her own words
+    always first: every reply begins within `LATE_S` of her key, and the move is still heard, in full, after her
+    reply's first sentence once one leaves room."""
+    from assistant.core.speech.queue import LATE_S
+    from tests.core.clocked_voice import ClockedVoice
+
+    voice = ClockedVoice(0.34)
+    voice.queue.at_pause, voice.queue.listener = True, 0
+    taken = move("Dee destroyed Ana's Basic Unicorn (Red), which goes to the discard pile at once.", 3,
+                 MoveKind.DESTROY, "Basic Unicorn (Red)", 7, owner=0)  # fmt: skip
+    keys = [1.2 * n for n in range(10)]
+    replies = [f"Reply {n}: Ana's Stable holds three cards. Basic Unicorn and Neigh." for n in range(9)]
+    replies.append("Done.")  # her last key: a short reply, then she stops
+    for n, moment in enumerate(keys):
+        voice.key(moment, Utterance(replies[n]))
+        if n == 0:
+            voice.tap(0.3, other(taken))
+    voice.run_until(60.0)
+    for n, moment in enumerate(keys):
+        began = [at for at, sentence in voice.heard if sentence.startswith(replies[n].split(":")[0])]
+        assert began and began[0] - moment <= LATE_S, (n, voice.heard)  # begun at once: never passed by
+    dee = [n for n, (at, sentence) in enumerate(voice.heard) if sentence.startswith("Dee destroyed")]
+    assert dee, voice.heard
+    at, sentence = voice.heard[dee[-1]]
+    ends = voice.heard[dee[-1] + 1][0] if dee[-1] + 1 < len(voice.heard) else 60.0
+    assert ends - at >= 0.34 * len(sentence.split()) - 1e-6, voice.heard  # heard to its end

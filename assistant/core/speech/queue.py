@@ -30,7 +30,9 @@ it told said again short), and an older reply still waiting shrinks to its decis
 player into the newest (the newest too when its player's moves are the last waiting: one sentence a player), so
 the player is never more than one reply behind. In one voice, moves that waited `WAIT_S` behind her keys go right
 after the reply of the key just pressed (her own words first), and before her next key's reply when that key came
-before they were said. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words.
+before they were said. Where other hands' moves are held to her pause (`at_pause`), nothing goes before her key's
+reply but the last words (`LATE_S`) of a sentence being said: what concerns her goes right after her reply's facts,
+which gives way to it. An earcon travels in its utterance (`Utterance.sound`), so it is heard with its words.
 
 Stop (the player's own key) drops everything. Muted, nothing is queued, but what would have been said goes into
 the history, so the player can unmute and step back through it.
@@ -211,8 +213,9 @@ class SpeechQueue:
         """The game's names, from the replies held, to split the digest's sentences."""
         self._urgent: set[About] = set()
         """The facts and moves of other hands' replies that concerned her when they arrived (`concerns`: the table's
-        question was asked with them): never held to her pause, they go after her reply, and once they have waited
-        `WAIT_S`, before her next one, as any move in turn (`_due`)."""
+        question was asked with them): never held to her pause, they go right after her reply's facts (it gives way
+        to them: `_breaks_in_now`), never before a reply of hers (one that went before her reply once it had waited
+        `WAIT_S` and outlasted the gap to her next key had that reply passed by, never heard: issue 107)."""
 
     @property
     def waiting(self) -> tuple[Utterance, ...]:
@@ -294,6 +297,8 @@ class SpeechQueue:
         current = self.current
         due: list[About] = []  # other hands' words that waited `WAIT_S`: after this key's reply, or before it
         kept_on = current is not None and _spoken(current) and self._due(current, now)
+        if self.at_pause:  # her own words always first: only the last words of what is said go before them
+            kept_on = kept_on and 0.0 < self._left(now) <= LATE_S
         if kept_on and current is not None and self.played >= current.own_from() and self._left(now) > LATE_S:
             cut = Cut.NOW  # a long sentence in its own words: what it told goes first again, short
             due += self._again(current.unheard(self._heard_sentences(now)))
@@ -312,6 +317,8 @@ class SpeechQueue:
                 (others if utterance.other else facts).extend(utterance.kept())  # never begun: not said yet
         said = len(without_questions(others[:said]))
         due, others = without_questions(due), without_questions(others)  # answered by her key, or asked again
+        if self.at_pause:  # what concerns her and waited goes after her reply too, which gives way to it
+            others, due = [*others[:said], *due, *others[said:]], []
         names = next((u.names for u in (current, *self._waiting) if u is not None and u.other), PLAIN)
         # Her words first for the key just pressed: what waited `WAIT_S` goes right after its reply (`_after`); only
         # what was put after her last key's reply so goes before this one, one sentence (so that her reply begins
@@ -374,6 +381,12 @@ class SpeechQueue:
             return False  # (held to her pause instead)
         given = [self._held[key] for fact in utterance.kept() for key in map(_held, fact.flat()) if key in self._held]
         return bool(given) and now - min(given) >= WAIT_S
+
+    def _breaks_in_now(self, utterance: Utterance) -> bool:
+        """Another hand's words waiting that concern her, where moves are held to her pause (`at_pause`): her reply
+        gives way to them once its facts are said, whatever their wait (`_give_way`), since they never go before a
+        reply of hers."""
+        return self.at_pause and utterance.other and any(map(self._breaks_in, utterance.kept()))
 
     def _breaks_in(self, fact: About) -> bool:
         """A fact of another hand's reply that concerned her when it arrived (`_urgent`)."""
@@ -556,7 +569,8 @@ class SpeechQueue:
         sentences = current.split()
         if index + 1 < current.needed() or index + 1 >= len(sentences):
             return False
-        if not (any(self._due(waiting, end) for waiting in self._waiting) or self.pause(end)):
+        if not (any(self._due(waiting, end) or self._breaks_in_now(waiting) for waiting in self._waiting)
+                or self.pause(end)):  # fmt: skip
             return False
         rest = " ".join(sentences[index + 1 :])
         self._waiting.append(Utterance(rest, current.priority, current.private, names=current.names))
