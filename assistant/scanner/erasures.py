@@ -32,14 +32,16 @@ Versions 1 to 4 (the stickers are version 1, the first label format's version 3)
 
 **A bent grid** (`read_bent`), for a code of any payload whose three finder patterns show but whose modules no
 longer lie where one homography puts them (printed on a wrinkled cloth, a curved page): the grid is first fitted
-through the alignment pattern too, found near its place (versions 2 to 6: the finder patterns alone leave the
-corner across from the top-left one free), then bent module by module: at nodes every `BENT_SPACING` modules the
-grid is shifted, within `BENT_REACH` of a module, to where the modules around it are sampled furthest from their
-local mean (a module's middle, not its edge), and each module takes the shift of the nodes around it. The modules
-read there are drawn as a clean code and given to zxing-cpp, whose own error correction checks the read. Photos
-seen while tuning (`tests/fixtures/qr_photos`): the one a plain decoder (OpenCV's WeChat) read and the live path
-did not, `qrcode-4/06` (a code printed on a wrinkled cloth): 57 of its 841 modules wrong on the finder patterns'
-grid, 41 through the alignment pattern too, none bent as well. A few milliseconds a grid.
+again through the three finder patterns and the alignment pattern (versions 2 to 6), each found where its rings
+correlate best near where the grid puts it (`repair.code_places` fits a grid to two of the patterns, and the third
+and the corner across from the first lie where it extrapolates them), then bent: at nodes every `BENT_SPACING`
+modules the grid is shifted, within `BENT_REACH` of a module, to where the modules around it are sampled furthest
+from their local mean (a module's middle, not its edge), and each module takes the shift of the nodes around it.
+The modules read there are drawn as a clean code and given to zxing-cpp, whose own error correction checks the
+read. Tuned on the photos seen while tuning (`tests/fixtures/qr_photos`): the one a plain decoder (OpenCV's WeChat)
+read and the live path did not, `qrcode-4/06` (a code printed on a wrinkled cloth): of its 841 modules, 57 and 166
+wrong on the two grids of its finder patterns, 33 and 34 through all four patterns, none bent as well. Tens of
+milliseconds a grid, in the background stage's job only, after every other step on the region has read nothing.
 """
 
 from __future__ import annotations
@@ -80,10 +82,11 @@ _CODEWORDS = (26, 44, 70, 100)
 _LEVEL_BITS = {"L": 1, "M": 0, "Q": 3, "H": 2}
 #: The bent grid (`read_bent`): how far a node may move the grid (modules), in steps of `BENT_STEP`; the nodes'
 #: spacing (modules); the spread (modules) of the modules around a node that place it. Tuned on `qrcode-4/06` of the
-#: photos seen while tuning: a reach of 0.3 reads it nowhere, 0.6 only with a wide spread; a spread of 2 leaves 17 to
-#: 22 modules wrong, 3 and 5 none at a spacing of 4 or 7.
+#: photos seen while tuning, modules wrong on its two grids: a spread of 2 leaves 9 to 56, 3 and 5 none at a reach of
+#: 0.45 (at 0.3, 0 to 3; at 0.6 with a spread of 3, up to 33), at a spacing of 4 or 7 alike.
 BENT_REACH, BENT_STEP, BENT_SPACING, BENT_SPREAD = 0.45, 0.1, 4, 3.0
-#: How far (modules) from its place the alignment pattern is looked for, in steps of a quarter module.
+#: How far (modules) from where the grid puts it the alignment pattern is looked for (a finder pattern, half as far),
+#: in steps of a quarter module.
 ALIGNMENT_REACH = 2.0
 #: Pixels a module in the clean code drawn for zxing-cpp, and its quiet zone (modules).
 DRAWN_MODULE, QUIET_ZONE = 4, 4
@@ -458,36 +461,60 @@ def module_centres(homography: Any, size: int) -> Any:
     return np.asarray(cv2.perspectiveTransform(points, homography), np.float32).reshape(size, size, 2)
 
 
-def through_alignment(gray: MatLike, grid: Grid) -> Any:
-    """`grid`'s homography fitted again through the finder patterns' centres and the alignment pattern's, found
-    within `ALIGNMENT_REACH` of where the grid puts it (the light-dark-light rings best correlated); the grid's own
-    for a version 1 code, which has none."""
+def _rings(half: int, dark: tuple[int, ...]) -> Any:
+    """A square pattern of rings, 1 for light and 0 for dark: `dark` lists the rings (0 the middle) that are dark,
+    out to ring `half`."""
+    import numpy as np
+
+    ring = np.maximum(*np.abs(np.mgrid[-half : half + 1, -half : half + 1]))
+    return np.where(np.isin(ring, dark), 0.0, 1.0).astype(np.float32)
+
+
+#: A finder pattern with its light separator round it, and an alignment pattern with the light round it.
+_FINDER, _ALIGNMENT = _rings(4, (0, 1, 3)), _rings(3, (0, 2))
+
+
+def _found(gray: MatLike, homography: Any, pattern: Any, centre: tuple[float, float], reach: float) -> Any:
+    """Where `pattern` (module by module, see `_rings`) is best correlated with the modules `homography` puts round a
+    place within `reach` modules of `centre` (module coordinates), in steps of a quarter module: that place, in
+    module coordinates."""
     import cv2
     import numpy as np
 
-    size = grid.size
-    if size < 25:
-        return grid.homography
-    pattern = np.ones((7, 7), np.float32)  # light around the 5 by 5 pattern: dark ring, light ring, dark centre
-    pattern[1:6, 1:6], pattern[2:5, 2:5], pattern[3, 3] = 0, 1, 0
-    middle = size - 6.5
-    steps = np.arange(-ALIGNMENT_REACH, ALIGNMENT_REACH + 1e-6, 0.25, dtype=np.float32)
+    half = pattern.shape[0] // 2
+    steps = np.arange(-reach, reach + 1e-6, 0.25, dtype=np.float32)
     shift_x, shift_y = (a.ravel() for a in np.meshgrid(steps, steps))
-    rings = np.arange(-3, 4, dtype=np.float32) + middle
-    ring_x, ring_y = (a.ravel() for a in np.meshgrid(rings, rings))
+    offsets = np.arange(-half, half + 1, dtype=np.float32)
+    ring_x, ring_y = (a.ravel() for a in np.meshgrid(offsets + centre[0], offsets + centre[1]))
     points = np.stack([ring_x[None, :] + shift_x[:, None], ring_y[None, :] + shift_y[:, None]], axis=-1)
-    pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), grid.homography).reshape(len(shift_x), 49, 2)
+    pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), homography).reshape(len(shift_x), -1, 2)
     values = cv2.remap(gray.astype(np.float32), pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR)
     values = values - values.mean(axis=1, keepdims=True)
     centred = pattern.ravel() - pattern.mean()
     scores = values @ centred / np.maximum(np.linalg.norm(values, axis=1), 1e-6)  # correlation, up to a constant
     best = int(np.argmax(scores))
-    du, dv = float(shift_x[best]), float(shift_y[best])
-    corners = [(3.5, 3.5), (size - 3.5, 3.5), (3.5, size - 3.5)]
-    source = np.array([*corners, (middle, middle)], np.float32)
-    moved = np.array([*corners, (middle + du, middle + dv)], np.float32).reshape(-1, 1, 2)
-    target = np.asarray(cv2.perspectiveTransform(moved, grid.homography), np.float32).reshape(-1, 2)
-    return cv2.getPerspectiveTransform(source, target)
+    return (centre[0] + float(shift_x[best]), centre[1] + float(shift_y[best]))
+
+
+def through_patterns(gray: MatLike, grid: Grid) -> Any:
+    """`grid`'s homography fitted again through the three finder patterns and the alignment pattern (versions 2 to
+    6), found within `ALIGNMENT_REACH` of where the grid puts them (a finder pattern, half as far): the grid of
+    `repair.code_places` is fitted to two finder patterns, so the third and the corner across from the first lie
+    where it extrapolates them. A 3 x 3 homography (affine for version 1, which has no alignment pattern)."""
+    import cv2
+    import numpy as np
+
+    size = grid.size
+    places = [(3.5, 3.5), (size - 3.5, 3.5), (3.5, size - 3.5)]
+    found = [_found(gray, grid.homography, _FINDER, place, ALIGNMENT_REACH / 2) for place in places]
+    if size >= 25:
+        places.append((size - 6.5, size - 6.5))
+        found.append(_found(gray, grid.homography, _ALIGNMENT, places[-1], ALIGNMENT_REACH))
+    target = np.asarray(cv2.perspectiveTransform(np.array([found], np.float32), grid.homography), np.float32)[0]
+    source = np.array(places, np.float32)
+    if len(places) == 4:
+        return cv2.getPerspectiveTransform(source, target)
+    return np.vstack([cv2.getAffineTransform(source, target), [0.0, 0.0, 1.0]])
 
 
 def bent_centres(gray: MatLike, grid: Grid) -> Any:
@@ -496,7 +523,7 @@ def bent_centres(gray: MatLike, grid: Grid) -> Any:
     import numpy as np
 
     size = grid.size
-    centres = module_centres(through_alignment(gray, grid), size)
+    centres = module_centres(through_patterns(gray, grid), size)
     along_x, along_y = np.gradient(centres, axis=1), np.gradient(centres, axis=0)  # a module's step, in pixels
     module = float(np.median(np.linalg.norm(along_x, axis=-1)))
     image = gray.astype(np.float32)
