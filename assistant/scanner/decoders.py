@@ -459,7 +459,7 @@ class Cascade:
             xs = [p.top_left.x, p.top_right.x, p.bottom_right.x, p.bottom_left.x]
             ys = [p.top_left.y, p.top_right.y, p.bottom_right.y, p.bottom_left.y]
             raw = bytes(result.bytes)
-            out.append(Decoded(_text(raw, result.text), raw, _box(xs, ys, origin, scale), stage))
+            out.append(Decoded(payload_text(raw, result.text), raw, _box(xs, ys, origin, scale), stage))
         return out
 
     def _pyzbar_read(self, gray: MatLike, stage: str, origin: tuple[int, int] = (0, 0)) -> list[Decoded]:
@@ -485,7 +485,7 @@ class Cascade:
             left, top, width, height = result.rect
             raw = bytes(result.data)
             box = (origin[0] + left, origin[1] + top, width, height)
-            out.append(Decoded(_text(raw, None), raw, box, stage))
+            out.append(Decoded(payload_text(raw, None), raw, box, stage))
         return out
 
     def _opencv_read(self, gray: MatLike) -> list[Decoded]:
@@ -534,7 +534,7 @@ class Cascade:
         return sorted(unique.values(), key=lambda d: d.centre)
 
 
-def _text(raw: bytes, text: str | None) -> str:
+def payload_text(raw: bytes, text: str | None) -> str:
     """The payload as text: UTF-8 when the bytes are UTF-8; zxing-cpp's own reading when it found the code's
     character set (such as Shift JIS, common in Japanese codes); otherwise UTF-8 with replacement characters.
 

@@ -215,7 +215,7 @@ class Place:
     @property
     def grid(self) -> Grid:
         """Where the code's modules are, for reading them (`erasures`)."""
-        return Grid(self.homography, self.size)
+        return Grid(self.homography, self.size, whole=self.shows)
 
 
 def code_places(gray: MatLike) -> list[Place]:
