@@ -334,26 +334,34 @@ SAME_CODE = 0.82
 
 
 def code_patch(gray: MatLike, box: tuple[int, int, int, int]) -> MatLike | None:
-    """The code in `box` (x, y, width, height, frame pixels) of a grey frame, `PATCH_SIDE` pixels a side (area
-    interpolation); None when the box holds under 4 pixels a side of the frame."""
+    """The code in `box` (x, y, width, height, frame pixels) of a frame (grey or BGR), `PATCH_SIDE` pixels a side
+    of grey (area interpolation); None when the box holds under 4 pixels a side of the frame."""
     import cv2
 
     x, y, w, h = box
     crop = gray[max(0, y) : y + h, max(0, x) : x + w]
     if min(crop.shape[:2]) < 4:
         return None
+    if crop.ndim == 3:
+        crop = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     return cv2.resize(crop, (PATCH_SIDE, PATCH_SIDE), interpolation=cv2.INTER_AREA)
 
 
 def same_code(patch: MatLike, image: MatLike, box: tuple[int, int, int, int]) -> bool:
     """True when the frame in view (`image`, grey or BGR) still shows, around `box`, the code kept in `patch`
-    (`code_patch` of the frame it was read in): their normalised correlation reaches `SAME_CODE` at some shift of up
-    to `PATCH_SHIFT` of the box. A few milliseconds, asked only of a read whose frame was of another still picture."""
+    (`code_patch` of the frame it was read in): their normalised correlation reaches `SAME_CODE` at the box itself,
+    cut and shrunk as the patch was (a code that has not moved: a code of small modules, shrunk from a wider crop,
+    would not match itself), or at some shift of up to `PATCH_SHIFT` of the box. A few milliseconds, asked only of a
+    read whose frame was of another still picture."""
     import cv2
 
     x, y, w, h = box
     if w < 4 or h < 4:
         return False
+    here = code_patch(image, box)
+    if here is not None and here.shape == patch.shape:
+        if cv2.matchTemplate(here, patch, cv2.TM_CCOEFF_NORMED).max() >= SAME_CODE:
+            return True
     mx, my = round(PATCH_SHIFT * w), round(PATCH_SHIFT * h)
     x0, y0 = max(0, x - mx), max(0, y - my)
     crop = image[y0 : y + h + my, x0 : x + w + mx]

@@ -27,13 +27,6 @@ HOLD_FRAMES = 30
 #: WeChat cannot be installed beside the app's OpenCV, so its reads are kept here. `qrcode-4/06`: a code printed
 #: on a wrinkled cloth.
 WECHAT_ALONE = {"qr_photos": {"qrcode-4/06.webp"}, "qr_photos_unseen": set()}
-#: Photos the live path misses when each frame's budget is spent by the first pass, for a reason outside the decode
-#: passes: the job reads them (a cascade stage, checked on a second frame), and the live loop drops every such read as
-#: stale, since `measure.same_code` finds the code in view unlike the one read on the very same frame (the patch is
-#: the box alone shrunk to 64 pixels, the frame's the box with a margin shrunk by the same factor: on a code of small
-#: modules the two samplings differ, 0.67 on `#709` against the 0.82 wanted). Compared at the box itself first, all
-#: four are announced.
-STALE_DROPPED = {"qrcode-2/#709.webp", "qrcode-2/12.webp", "qrcode-2/13.webp", "qrcode-2/qr-inv-2.webp"}
 
 
 def photos():
@@ -45,16 +38,9 @@ def photos():
     return rows
 
 
-def held(how):
-    """Every photo, as a parameter of a test holding it `how`; those the live path is known to miss that way for a
-    reason outside the decode passes marked as expected to fail (strictly: once it reads them, the mark must go)."""
-    reason = "read by the job, dropped as stale by the live loop (STALE_DROPPED)"
-    return [
-        pytest.param(folder, image, payload, id=f"{folder}/{image}",
-                     marks=[pytest.mark.xfail(strict=True, reason=reason)] if how == "busy" and image in STALE_DROPPED
-                     else [])
-        for folder, image, payload in photos()
-    ]  # fmt: skip
+def held():
+    """Every photo, as a parameter of a test holding it."""
+    return [pytest.param(folder, image, payload, id=f"{folder}/{image}") for folder, image, payload in photos()]
 
 
 def plain_reads(frame):
@@ -102,7 +88,7 @@ def readers(folder, image, payload, frame):
     return found
 
 
-@pytest.mark.parametrize("folder,image,payload", held("quiet"))
+@pytest.mark.parametrize("folder,image,payload", held())
 def test_a_photo_a_plain_decoder_reads_is_announced_with_room_for_every_retry(folder, image, payload):
     """Quiet: the frame path's budget clock does not move, so every retry fits each frame; the job runs too."""
     frame = load_image(FIXTURES / folder / image)
@@ -110,7 +96,7 @@ def test_a_photo_a_plain_decoder_reads_is_announced_with_room_for_every_retry(fo
     assert payload in announced(frame, 0.0), f"read by {by}, not by the live path"
 
 
-@pytest.mark.parametrize("folder,image,payload", held("busy"))
+@pytest.mark.parametrize("folder,image,payload", held())
 def test_a_photo_a_plain_decoder_reads_is_announced_with_the_first_pass_alone_in_the_frame(folder, image, payload):
     """Busy: each frame's budget is spent by zxing-cpp's first pass (its clock moves 20 ms at each look), so what the
     first pass misses the job on the still picture must read, as on a machine whose cores are taken."""
