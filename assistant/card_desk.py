@@ -19,6 +19,15 @@ from assistant.core.cards.learning import NewCard, read_card_text, type_from_pre
 from assistant.core.cards.lookup import CardResolver, NameResolver, Resolution
 from assistant.core.cards.search import search_cards, search_words
 from assistant.core.cards.sheet import matching_card
+from assistant.core.game.about import (
+    CardMeant,
+    CardsFound,
+    CardTypeAsked,
+    KeepWords,
+    NewCardOffered,
+    ReplaceWords,
+    YesNotEnough,
+)
 from assistant.core.game.history import Game
 from assistant.core.game.segment import of_lines
 from assistant.core.language.builders import cards_with_words
@@ -39,15 +48,12 @@ from assistant.core.words.learned import (
     REPLACE_WORDS,
     code_differs,
     name_only_close,
-    offer_replacing_words,
     still_waits,
     words_kept,
-    yes_is_not_enough,
 )
 from assistant.core.words.scans import (
     CARD_REFUSED,
     LEARNT_BY_NAME,
-    SAY_CARD_TYPE,
     aiming_words,
     card_learned,
     card_not_learned,
@@ -55,8 +61,6 @@ from assistant.core.words.scans import (
     card_words_learned,
     label_card_not_in_deck,
     label_not_in_play,
-    offer_completing_card,
-    offer_new_card,
     scanned_text,
     unknown_code,
 )
@@ -150,7 +154,11 @@ class CardDesk:
         sentence = search_results(query, found)
         offered = tuple(found[:SEARCH_READ_OUT])
         # the cards found are offered (a digit reads one), not asked: not important, but held as the question
-        found_reply = Reply.asking(sentence, Choice(offered, self.card_reply), important=False) if offered else None
+        found_reply = (
+            Reply.asking(CardsFound(query, tuple(found)), Choice(offered, self.card_reply), important=False)
+            if offered
+            else None
+        )
         return self.session.keep(found_reply or Reply.of(sentence))
 
     def look_up(self, query: str) -> Reply:
@@ -172,7 +180,8 @@ class CardDesk:
             candidates = tuple(c.card for c in resolution.candidates)
             titles = {deck.info.id: deck.info.title for deck in self.session.cards.decks}
             sentence = describe_resolution(resolution, self.session.cards.vocabulary, titles)
-            reply = Reply.asking(sentence, Choice(candidates, answer)) if candidates else Reply.error(sentence)
+            meant = CardMeant(resolution, self.session.cards.vocabulary, tuple(titles.items()))
+            reply = Reply.asking(meant, Choice(candidates, answer)) if candidates else Reply.error(sentence)
         if notice:  # said once, before the answer, and kept on screen with it
             reply = reply.before(notice)
         return self.session.keep(reply)
@@ -248,15 +257,13 @@ class CardDesk:
 
     def _offer_completing(self, card: Card, text: str) -> Reply:
         """Offer to keep a code's words for a card learnt by its name alone; yes learns them (as its type)."""
-        sentence = offer_completing_card(card.name, text)
         keep = Question(lambda: self._learn(NewCard(card.name, text, card.type), card.type, card))
-        return Reply.asking(sentence, keep, card=card)
+        return Reply.asking(KeepWords(card.name, text), keep, card=card)
 
     def _offer_words(self, card: Card, text: str) -> Reply:
         """A code naming a card in other words: said, with the deck's words and the deliberate answer that takes
         the code's (`REPLACE_WORDS`, never a single key: yes alone is told it does nothing)."""
         differs = code_differs(card.name, text)
-        offer = offer_replacing_words(card.name, card.text)
         new = NewCard(card.name, text, card.type)
 
         def deliberate(line: str) -> Reply | None:
@@ -265,11 +272,10 @@ class CardDesk:
             return self._learn(new, card.type, card)
 
         def stray_yes() -> Reply:
-            sentence = yes_is_not_enough(card.name)
-            return Reply.asking(sentence, question)
+            return Reply.asking(YesNotEnough(card.name), question)
 
         question = Question(stray_yes, deliberate, declined=words_kept(card.name))
-        return Reply.asking(offer, question, card=card).before(differs)
+        return Reply.asking(ReplaceWords(card.name, card.text), question, card=card).before(differs)
 
     def _learn(self, new: NewCard, card_type: CardType, same: Card | None) -> Reply:
         """Add a scanned card, or give a deck's card (`same`) the scanned words; said either way."""
@@ -298,15 +304,14 @@ class CardDesk:
 
         vocabulary = self.session.cards.vocabulary
         kind = type_name(new.type, vocabulary) if new.type is not None else ""
-        sentence = offer_new_card(new.name, kind, new.text)
 
         def then() -> Reply:
             if new.type is not None:
                 return self._learn(new, new.type, None)
-            return Reply.asking(SAY_CARD_TYPE, question)
+            return Reply.asking(CardTypeAsked(), question)
 
         question = Question(then, other)
-        return Reply.asking(sentence, question)
+        return Reply.asking(NewCardOffered(new.name, kind, new.text), question)
 
     def aiming(self, cue: Cue) -> Reply:
         """An aiming cue (`assistant.core.scanning.aiming.Cue`) as a hint reply."""

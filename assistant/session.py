@@ -26,7 +26,7 @@ from assistant.core.braille import celltable
 from assistant.core.cards.card import Card, CardSet, CardType, Deck, Tag
 from assistant.core.cards.learning import NewCard
 from assistant.core.cards.lookup import CardResolver
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, ResumeOffered, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
@@ -37,7 +37,7 @@ from assistant.core.speech.tuning import tune
 from assistant.core.text import readable
 from assistant.core.words.cardtext import HELP_LINES, NO_CHOICE_PENDING, choice_out_of_range
 from assistant.core.words.errors import command_hint, stray_digits, who_plays
-from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED, resume_offer
+from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_CONFIRM, RESUME_DECLINED
 from assistant.core.words.help import (
     INSTANT_WORD,
     LOOKING_UP,
@@ -155,10 +155,9 @@ class Session:
         if not players:  # a last save whose setup cannot be read is named, never passed over in silence
             problem = self.lobby.save_problem()
             return Reply.of(problem, important=True) if problem else None
-        question = resume_offer(players)
         # declining it is said; another command simply starts (the offer said so), with no "Not recorded."
         offer = Question(self.resume_game, declined=RESUME_DECLINED)
-        return self.keep(Reply.asking(question, offer))
+        return self.keep(Reply.asking(ResumeOffered(tuple(players)), offer))
 
     def resume_game(self, repair: bool = True) -> Reply:
         """Continue the last saved game (the app on start, `resume`, the plain mode with --resume)."""

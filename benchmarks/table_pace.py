@@ -252,7 +252,7 @@ def _pieces(utterance) -> dict:  # type: ignore[no-untyped-def]
 
     pieces, start = [], 0
     folded = [(f, words_for(f, Audience.BRIEF)) for f in utterance.folded]
-    for fact, words in [*folded, *((f, f.text) for f in utterance.facts)]:
+    for fact, words in [*folded, *((f, words_for(f, Audience.TABLE)) for f in utterance.facts)]:
         end = start + len(utterance.split(words))  # (split as the app splits it: with the game's names)
         pieces.append((fact, start, end))
         start = end

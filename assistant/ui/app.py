@@ -32,7 +32,7 @@ from textual.widgets import Input, Static
 
 from assistant.core.braille.display import QUIT_WORDS
 from assistant.core.braille.sixkey import DEFAULT_WINDOW
-from assistant.core.game.about import About, Topic, texts
+from assistant.core.game.about import About, Topic
 from assistant.core.language.reply import DIGEST, Choice, FrontEnd
 from assistant.core.words.screen import (
     HISTORY_HEADING,
@@ -48,6 +48,7 @@ from assistant.core.words.screen import (
     table_regions,
 )
 from assistant.core.words.voice import NO_SPEECH_KEYS
+from assistant.core.words.worded import texts
 from assistant.session import Control, Reply, Session, Verbosity
 from assistant.ui.braille_input import BrailleInput
 from assistant.ui.braille_messages import DisplayKeys, listen_in

@@ -9,14 +9,13 @@ typed line's.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
 from assistant.core.braille.held import Fact, Held
-from assistant.core.game.about import About, Topic, texts
+from assistant.core.game.about import About, Topic
 from assistant.core.game.segment import Part, lines_of
 from assistant.core.language.reply import DISPLAY_BACK, DISPLAY_LOST, Choice, Question, Source
 from assistant.core.words.audience import Audience
@@ -24,7 +23,7 @@ from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
 from assistant.core.words.pace import move_point
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
-from assistant.core.words.worded import asked_narrow, held_apart, words_for
+from assistant.core.words.worded import asked_narrow, held_apart, texts, words_for
 from assistant.session import Reply, Session
 
 if TYPE_CHECKING:
@@ -279,7 +278,7 @@ def to_hold(facts: Sequence[About], narrow: bool) -> Fact | None:
     about (the Herd Bonus's effect), never said twice. On a `narrow` display (20 cells or fewer) a question or a
     warning leads with who asks, or the question (`words_for`, `Audience.NARROW`)."""
     audience = Audience.NARROW if narrow else Audience.BRIEF
-    words = texts(dataclasses.replace(fact, text=words_for(fact, audience)) for fact in facts)
+    words = texts(facts, audience)
     if not words:
         return None
     turns = [fact for fact in facts if fact.topic is Topic.TURN]

@@ -17,6 +17,7 @@ from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend
 from assistant.speech.mixer import Mixer
 from assistant.speech.player import Player
+from tests.facts import fact
 
 #: Real seconds any one wait of the test may take (espeak-ng renders on a loaded machine).
 PATIENCE_S = 60.0
@@ -82,7 +83,7 @@ class Silent:
 
 def _move(seat: int, card: str, at: int) -> About:
     player = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, f"{player} discarded {card}.", (seat,), player, MoveKind.DISCARD, card, at=at)
+    return fact(Topic.MOVE, f"{player} discarded {card}.", seat, player=player, move=MoveKind.DISCARD, card=card, at=at)
 
 
 @pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")
@@ -135,8 +136,8 @@ def test_the_table_voice_through_the_mixer_says_a_move_tapped_during_a_long_sent
     backend.starting_hook = lambda label: started.append((clock(), label))
     table = SpeechService(backend, clock=clock)
     idle = lambda: not table.busy and not mixer.busy  # noqa: E731
-    ben = About(Topic.MOVE, "Ben played Glitter Bomb.", (1,), "Ben", MoveKind.PLAY, "Glitter Bomb", at=1)
-    cy = About(Topic.MOVE, "Cy played Neigh.", (2,), "Cy", MoveKind.NEIGH, "Neigh", at=2)
+    ben = fact(Topic.MOVE, "Ben played Glitter Bomb.", 1, player="Ben", move=MoveKind.PLAY, card="Glitter Bomb", at=1)
+    cy = fact(Topic.MOVE, "Cy played Neigh.", 2, player="Cy", move=MoveKind.NEIGH, card="Neigh", at=2)
     long = "Ben, from a phone: played Glitter Bomb, a Magic card that makes him sacrifice a card and destroy one."
     try:
         assert table.ready.wait(PATIENCE_S)

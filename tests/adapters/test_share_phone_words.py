@@ -21,6 +21,7 @@ from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import describe_event, kind_of, own_move
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.facts import fact
 
 #: How to say a move: the laptop's words, never a phone's.
 SAY = re.compile(r"\bsay\b", re.IGNORECASE)
@@ -223,15 +224,15 @@ def test_every_kind_of_event_is_in_the_phones_words(event):
 
 
 def test_moves_said_as_one_sentence_have_the_phones_own_words_too():
-    from assistant.core.game.about import About, MoveKind, Topic
+    from assistant.core.game.about import MoveKind, Topic
     from assistant.core.words.pace import merge_moves
     from assistant.core.words.worded import words_for
 
-    draw = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, at=1)
-    took = About(Topic.MOVE, "Ben destroyed Basic Unicorn (Red).", (1,), "Ben", MoveKind.DESTROY, "Basic Unicorn (Red)",
-                 owner=1, whose="Ben", at=2)  # fmt: skip
+    draw = fact(Topic.MOVE, "Ben drew a card.", 1, player="Ben", move=MoveKind.DRAW, at=1)
+    own = "Ben destroyed their own Basic Unicorn (Red)."
+    took = fact(Topic.MOVE, own, 1, move=MoveKind.DESTROY, card="Basic Unicorn (Red)", owner=1, whose="Ben", at=2)
     (merged,) = merge_moves([draw, took])
-    assert merged.text == "Ben drew a card and destroyed their own Basic Unicorn (Red)."
+    assert words_for(merged, Audience.TABLE) == "Ben drew a card and destroyed their own Basic Unicorn (Red)."
     assert words_for(merged, Audience.OWN_PHONE) == "You drew a card and destroyed your own Basic Unicorn (Red)."
 
 
@@ -303,7 +304,7 @@ def test_a_moves_fact_never_says_how_to_say_the_next_move_though_the_laptops_lin
 
     step = Step(events.UseEffect(0, "rainbow-aura"), STATE, STATE)
     move = move_of_step(TABLE, step, at=1)
-    assert move is not None and move.text == "Ana uses the effect of Rainbow Aura.", move
+    assert move is not None and words_for(move, Audience.TABLE) == "Ana uses the effect of Rainbow Aura.", move
     assert all(not SAY.search(words_for(move, audience)) for audience in Audience)
     lines = [segment.words for segment in announce_said(TABLE, step, at=1) if move in segment.about]
     assert lines == ["Ana uses the effect of Rainbow Aura: say resolve when it is done."], lines

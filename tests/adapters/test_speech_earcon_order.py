@@ -10,18 +10,19 @@ import shutil
 import pytest
 from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
 
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import MoveKind, Topic
 from assistant.core.game.segment import Part, Segment
 from assistant.core.speech.utterance import Priority, Utterance
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend
 from assistant.speech.earcons import EarconChannel, write_earcons
 from assistant.speech.player import Player
+from tests.facts import fact, said
 from tests.recording_backend import RecordingBackend
 
-COUNT = About(Topic.COUNT, "Cy 3 Unicorns.", (2,), "Cy")
-ENDED = About(Topic.MOVE, "Cy's turn ended.", (2,), "Cy", MoveKind.END, at=9)
-TURN = About(Topic.TURN, "Turn 5: Ana's turn.", (0,), "Ana")
+COUNT = fact(Topic.COUNT, "Cy 3 Unicorns.", 2, player="Cy")
+ENDED = fact(Topic.MOVE, "Cy's turn ended.", 2, player="Cy", move=MoveKind.END, at=9)
+TURN = fact(Topic.TURN, "Ana's turn.", 0, player="Ana")
 
 
 def turn_ended() -> Utterance:
@@ -126,16 +127,16 @@ def test_one_voice_while_she_types_a_move_is_an_earcon_at_its_seat_at_once_and_i
     backend = RecordingBackend()
     channel = PlacedChannel(write_earcons(tmp_path / "e"))
     service = SpeechService(backend, earcons=channel, clock=clock, at_pause=True)
-    drew = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, at=3)
-    neigh = About(Topic.MOVE, "Dee played Neigh.", (3,), "Dee", MoveKind.NEIGH, "Neigh", at=4)
+    drew = fact(Topic.MOVE, "Ben drew a card.", 1, player="Ben", move=MoveKind.DRAW, at=3)
+    neigh = fact(Topic.MOVE, "Dee played Neigh.", 3, player="Dee", move=MoveKind.NEIGH, card="Neigh", at=4)
     try:
         assert service.ready.wait(60)
         service.seating = Seating(4, listener=0)
         service.new_input()
         service.say("Ana 2 Unicorns.")  # her key's reply
         clock.now = 0.3
-        service.speak(Utterance(tells=(drew,), other=True, segments=(Segment(drew.text, (drew,)),)))
-        service.speak(Utterance(tells=(neigh,), other=True, segments=(Segment(neigh.text, (neigh,)),)))
+        service.speak(Utterance(tells=(drew,), other=True, segments=(Segment(said(drew), (drew,)),)))
+        service.speak(Utterance(tells=(neigh,), other=True, segments=(Segment(said(neigh), (neigh,)),)))
         assert channel.asked == [("move", Seating(4, 0).place(1)), ("neigh", Seating(4, 0).place(3))]  # at once
         assert Seating(4, 0).place(1) < 0 < Seating(4, 0).place(3)  # Ben at her left, Dee at her right
         clock.now = 1.5
@@ -165,9 +166,9 @@ def test_one_voice_a_phones_move_whose_words_wait_is_known_by_its_earcon_at_once
     speaker = ReplySpeaker(service)
     speaker.players = lambda: ("Ana", "Ben", "Cy", "Dee")
     speaker.me = "Ana"
-    drew = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, at=3)
-    neigh = About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", MoveKind.NEIGH, "Neigh", at=4)
-    waiting = Reply(segments=(Segment(neigh.text, (neigh,), channel=Channel.SCREEN),)).coming(Origin.other_hand("Ben"))
+    drew = fact(Topic.MOVE, "Ben drew a card.", 1, player="Ben", move=MoveKind.DRAW, at=3)
+    neigh = fact(Topic.MOVE, "Ben played Neigh.", 1, player="Ben", move=MoveKind.NEIGH, card="Neigh", at=4)
+    waiting = Reply(segments=(Segment(said(neigh), (neigh,), channel=Channel.SCREEN),)).coming(Origin.other_hand("Ben"))
     line = Reply(segments=(Segment("Ben drew a card and played Neigh.", (drew, neigh)),)).coming(
         Origin.other_hand("Ben")
     )

@@ -18,6 +18,7 @@ from assistant.core.speech.placement import Seating
 from assistant.core.speech.utterance import Utterance
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend
+from tests.facts import fact
 
 SENTENCE = "Ben played Basic Unicorn (Blue)."
 RATE = 22050  # espeak-ng's samples a second, 16-bit
@@ -34,7 +35,16 @@ def channels(raw: bytes) -> tuple[float, float]:
 
 def moved(seat: int) -> tuple[About, ...]:
     name = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return (About(Topic.MOVE, f"{name} played Basic Unicorn (Blue).", (seat,), name, MoveKind.PLAY, "Basic Unicorn"),)
+    return (
+        fact(
+            Topic.MOVE,
+            f"{name} played Basic Unicorn (Blue).",
+            seat,
+            player=name,
+            move=MoveKind.PLAY,
+            card="Basic Unicorn (Blue)",
+        ),
+    )
 
 
 @pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")

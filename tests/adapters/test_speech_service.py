@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import MoveKind, Topic
 from assistant.core.game.segment import Segment
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.speech.utterance import Utterance
@@ -27,6 +27,7 @@ from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend
 from assistant.speech.earcons import EarconChannel, write_earcons
 from assistant.speech.player import Player
 from assistant.speech.replies import ReplySpeaker
+from tests.facts import fact
 from tests.recording_backend import RecordingBackend
 
 
@@ -302,9 +303,9 @@ def test_replies_from_other_hands_are_said_in_turn_folding_a_cut_fact(held_with_
     speaker(FakeReply("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."))
     assert backend.wait_started(1)
     cy = FakeReply("Cy played Neigh. Cy: 1 Unicorn.")
-    cy.facts = (About(Topic.COUNT, "Cy: 1 Unicorn.", (2,), "Cy"),)
+    cy.facts = (fact(Topic.COUNT, "Cy: 1 Unicorn.", 2, player="Cy"),)
     ben = FakeReply("Ben played Neigh.")  # its move: kept, short, when the next comes
-    ben.tells = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", MoveKind.NEIGH, "Neigh", at=4),)
+    ben.tells = (fact(Topic.MOVE, "Ben played Neigh.", 1, player="Ben", move=MoveKind.NEIGH, card="Neigh", at=4),)
     speaker.other(ben)
     speaker.other(cy)
     speaker.other(FakeReply("Dee played Super Neigh."))
@@ -498,15 +499,19 @@ def test_another_hands_move_that_matters_comes_with_its_earcon_and_her_own_words
     speaker = ReplySpeaker(service, me="ben")
     speaker.players = lambda: ("Ana", "Ben", "Cy")
     played = FakeReply("Ana played Yay. Neigh?")
-    played.tells = (About(Topic.MOVE, "Ana played Yay.", (0,), "Ana", MoveKind.PLAY, "Yay", at=3),)
+    played.tells = (fact(Topic.MOVE, "Ana played Yay.", 0, player="Ana", move=MoveKind.PLAY, card="Yay", at=3),)
     speaker.other(played)
     assert backend.wait_started(1)
     assert service.seating == Seating(3, listener=1)  # Ben listens: Ana sits at his right
     taken = FakeReply("Cy destroyed Yay.")
-    taken.tells = (About(Topic.MOVE, "Cy destroyed Yay.", (2,), "Cy", MoveKind.DESTROY, "Yay", owner=1, at=4),)
+    taken.tells = (
+        fact(
+            Topic.MOVE, "Cy destroyed Yay.", 2, player="Cy", move=MoveKind.DESTROY, card="Yay", owner=1, whose="", at=4
+        ),
+    )
     speaker.other(taken)
     own = FakeReply("Ben drew a card.")
-    own.tells = (About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW, at=5),)
+    own.tells = (fact(Topic.MOVE, "Ben drew a card.", 1, player="Ben", move=MoveKind.DRAW, at=5),)
     speaker(own)
     finish(service, backend)
     sounds = [(r.text, r.sound) for r in backend.records if r.kind != "cancel"]
@@ -527,7 +532,7 @@ def test_a_second_voice_says_other_hands_moves_while_her_own_reply_is_said_and_h
         speaker = ReplySpeaker(service)
         speaker(FakeReply("Unicorns: Ana 1, Ben 0, Cy 0. 3 to win."))
         assert own.wait_started(1)
-        ben = (About(Topic.MOVE, "Ben played Neigh.", (1,), "Ben", MoveKind.NEIGH, "Neigh"),)
+        ben = (fact(Topic.MOVE, "Ben played Neigh.", 1, player="Ben", move=MoveKind.NEIGH, card="Neigh"),)
         service.speak(Utterance("Ben, from a phone: played Neigh.", Priority.IMPORTANT, tells=ben, other=True))
         assert hands.wait_started(1)  # at once: her reply is still being said
         speaker(FakeReply("The pile: Ana's Basic Unicorn (Red), Ben's Neigh."))  # her next key

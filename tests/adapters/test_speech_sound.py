@@ -12,7 +12,7 @@ import wave
 import pytest
 from speech_fixtures import alsa_capture, speech_dispatcher, speechd_client, start_speechd, stop_speechd  # noqa: F401 - fixtures
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import Topic
 from assistant.core.speech.queue import split_sentences
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.speech.utterance import Priority, Utterance
@@ -25,6 +25,7 @@ from assistant.speech.replies import ReplySpeaker
 from assistant.speech.silence import trim_silent_end
 from assistant.storage.decks import load_card_set
 from benchmarks.capture import loudness, seconds
+from tests.facts import fact
 
 LONG = "Rainbow Aura, Upgrade card. If this card is in your Stable, your Unicorn cards cannot be destroyed."
 needs_soxi = pytest.mark.skipif(not shutil.which("soxi"), reason="soxi (sox) is not installed")
@@ -169,7 +170,7 @@ def test_a_decisive_fact_heard_whole_is_not_said_again_when_the_next_key_cuts_th
     backend = Pyttsx3Backend(alsa_capture.paced_player())
     service = started(SpeechService(backend))
     try:
-        ana = About(Topic.TURN, turn, (0,), "Ana")
+        ana = fact(Topic.TURN, turn, 0, player="Ana")
         service.speak(Utterance(text, Priority.IMPORTANT, facts=(ana,)))
         assert wait_until(lambda: len(backend.played) == 2)  # the first sentence played whole, the second begun
         service.new_input()

@@ -23,6 +23,7 @@ from assistant.speech.backends import EspeakBackend, espeak_apart, voice_apart
 from assistant.speech.mixer import read_samples
 from assistant.speech.readers import ScreenReaderBackend
 from assistant.speech.replies import ReplySpeaker
+from tests.facts import fact
 from tests.recording_backend import RecordingBackend
 
 
@@ -40,7 +41,7 @@ class PhoneReply:
         self.hint, self.sound = False, ""
         self.pending, self.facts, self.settles, self.hand = None, (), False, hand
         self.segments = (Segment(speech),)
-        self.tells = (About(Topic.MOVE, speech, (seat,), name, MoveKind.DRAW, at=seat),)
+        self.tells = (About(Topic.MOVE, (seat,), name, MoveKind.DRAW, at=seat),)
 
 
 class OwnReply(PhoneReply):
@@ -267,7 +268,7 @@ def test_through_speech_dispatcher_a_fact_cut_in_its_last_words_is_heard_not_fol
     now = [100.0]
     service, client = _reader_service(now)
     waiting = service.backend._ends._changed = Looked()  # where the worker waits for a message's end
-    count = About(Topic.COUNT, "Ana 2 Unicorns.", (0,), "Ana")
+    count = fact(Topic.COUNT, "Ana 2 Unicorns.", 0, player="Ana")
     try:
         service.speak(Utterance("Ana 2 Unicorns.", facts=(count,)))
         while not waiting.waits:  # sent, and told as begun at 100 s (a clock moved sooner started it later)

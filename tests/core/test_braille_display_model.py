@@ -18,6 +18,7 @@ from assistant.core.braille.display import (
     Status,
 )
 from assistant.core.braille.held import Fact, Held
+from tests.facts import fact as about
 
 LONG = "Rainbow Aura is played: it enters Ana's Stable, and her Unicorns cannot be destroyed while it stays there."
 
@@ -535,11 +536,11 @@ def test_a_waiting_win_is_read_first_and_marked(width, status_cells):
 
 
 def test_a_phone_moves_first_window_says_its_point_the_attribution_after_it():
-    from assistant.core.game.about import About, MoveKind, Topic
+    from assistant.core.game.about import MoveKind, Topic
     from assistant.core.words.pace import move_point
 
-    facts = (About(Topic.TURN, "Ben's turn.", (1,), "Ben"),)
-    tells = (About(Topic.MOVE, "Ana's turn ended.", (0,), "Ana", move=MoveKind.END),)
+    facts = (about(Topic.TURN, "Ben's turn.", 1, player="Ben"),)
+    tells = (about(Topic.MOVE, "Ana's turn ended.", 0, player="Ana", move=MoveKind.END),)
     points = move_point("Ana", facts, tells)
     for width, status_cells, first in ((40, 4, "ana: ben's turn. ana, from a phone:"), (14, 1, "ben's turn.")):
         view = BrailleView(width, status_cells=status_cells)
@@ -553,13 +554,13 @@ def test_a_phone_moves_first_window_says_its_point_the_attribution_after_it():
 
 
 def test_a_move_with_nothing_decisive_has_no_point_added():
-    from assistant.core.game.about import About, MoveKind, Topic
+    from assistant.core.game.about import MoveKind, Topic
     from assistant.core.words.pace import move_point
 
-    assert move_point("Ana", (), (About(Topic.MOVE, "Ana drew a card.", (0,), "Ana", move=MoveKind.DRAW),)) == ()
-    stole = About(Topic.MOVE, "Ana stole Ben's Narwhal.", (0,), "Ana", move=MoveKind.STEAL, card="Narwhal", owner=1)
+    assert move_point("Ana", (), (about(Topic.MOVE, "Ana drew a card.", 0, player="Ana", move=MoveKind.DRAW),)) == ()
+    stole = about(Topic.MOVE, "Ana stole Ben's Narwhal.", 0, player="Ana", move=MoveKind.STEAL, card="Narwhal", owner=1)
     assert move_point("Ana", (), (stole,)) == ("Ana stole Ben's Narwhal.",)
-    assert move_point("Ana", (About(Topic.WIN, "Ana wins!", (0,), "Ana"),), (stole,)) == ("Ana wins!",)
+    assert move_point("Ana", (about(Topic.WIN, "Ana wins!", 0, player="Ana"),), (stole,)) == ("Ana wins!",)
 
 
 def test_the_digest_of_what_other_hands_did_is_shown_first_never_a_fact_held_before_it():

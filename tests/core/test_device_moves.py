@@ -30,6 +30,7 @@ from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
 from tests.core.talking import asks
+from tests.facts import fact
 
 CARDS = load_card_set()
 NEW_GAME = "new game Ana Ben Cy babies red pink orange"
@@ -403,23 +404,23 @@ def test_the_phones_last_moves_are_kept_by_their_places_in_the_games_log():
 
 
 def test_an_undos_words_carry_the_places_it_took_back_and_a_moves_facts_its_place():
-    from assistant.core.game.about import About, MoveKind, Topic
+    from assistant.core.game.about import MoveKind, Topic
     from assistant.core.game.events import Draw
 
     session = Session(load_card_set())
     session.handle("new game Ana Ben")
     table = session.game.table
-    move = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", move=MoveKind.DRAW, at=4, event=Draw(1))
-    turn = About(Topic.TURN, "Ben's turn.", (1,), "Ben")
+    move = fact(Topic.MOVE, "Ben drew a card.", 1, player="Ben", move=MoveKind.DRAW, at=4, event=Draw(1))
+    turn = fact(Topic.TURN, "Ben's turn.", 1, player="Ben")
     said = last_moves((turn,), (move,), ("Ben drew a card.", "Ben's turn."), at=9, table=table)
     assert said == (
         LastMove("Ben drew a card.", 4, "Ben", "You drew a card."),
         LastMove("Ben's turn.", 4),  # the fact the move led to: the move's place
     )
-    undo = tuple(About(Topic.UNDO, "", move=MoveKind.UNDO, at=place) for place in (4, 5))
+    undo = tuple(fact(Topic.UNDO, "", move=MoveKind.UNDO, at=place) for place in (4, 5))
     said = last_moves((), undo, ("Undone 2 events: ...", "Turn 2, Ben's Action phase."), at=3)
     assert [(line.at, line.kind, line.back) for line in said] == [(4, "undo", (4, 5))] * 2
-    redo = (About(Topic.UNDO, "", move=MoveKind.REDO, at=4),)
+    redo = (fact(Topic.UNDO, "", move=MoveKind.REDO, at=4),)
     assert [(line.at, line.kind) for line in last_moves((), redo, ("Redone: Ben drew a card.",), at=4)] == [(4, "redo")]
     assert last_moves((), (), ("Ben's Neigh resolves.",), at=7) == (LastMove("Ben's Neigh resolves.", 7),)
 

@@ -21,11 +21,14 @@ from assistant.core.game.segment import Segment
 from assistant.core.language.reply import Choice, Question
 from assistant.core.speech.queue import LAST_WORDS_S, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import words_for
 from benchmarks.table_pace import BURST_S, GAMES, _heard, _until_own_key, _waits_for, kind, shadow_replies
 from tests.core.test_speech_queue import _Table, count, turn
+from tests.facts import fact
 
-CHAIN_DONE = About(Topic.CHAIN_DONE, "Chain resolved.")
-DESTROY = About(Topic.DUTY, "Destroy a Unicorn.", (2,))
+CHAIN_DONE = fact(Topic.CHAIN_DONE, "Chain resolved.")
+DESTROY = fact(Topic.DUTY, "Destroy a Unicorn.", 2)
 ANA_0 = count("Ana 0 Unicorns.", 0)
 DEE_2 = count("Dee 2 Unicorns.", 3)
 
@@ -83,8 +86,8 @@ def test_every_decisive_fact_not_waited_for_fits_between_two_keys():
         for step, reply in zip(GAMES[game].steps, replies):
             if not reply.decisive or _waited(reply, names):
                 continue
-            for fact in split_sentences(reply.decisive):
-                assert spoken_s(fact) <= GAP_S, (game, step, fact)  # about a second: heard before the next key
+            for sentence in split_sentences(reply.decisive):
+                assert spoken_s(sentence) <= GAP_S, (game, step, sentence)  # about a second: heard before the next key
 
 
 def _play(game: str, interval: float, render_s: float = 0.0) -> tuple[list[str], list[str]]:
@@ -177,7 +180,7 @@ def test_a_reply_says_its_decisive_fact_first():
     for name in ("ana", "Ana María de la Cruz"):  # by the seat, not the words: any name
         fact = count(f"{name} 1 Unicorn.", 0)
         assert led((fact,), [("Ben destroyed X.", nothing), (f"{name} has 1 Unicorn.", fact.states)]) == [
-            fact.text,
+            words_for(fact, Audience.TABLE),
             "Ben destroyed X.",
         ]
     assert led((CHAIN_DONE,), [("Unicorn Poison resolved. Chain resolved.", nothing)]) == [
@@ -230,7 +233,7 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
     queue.sentence_began(1, 11.4, 1.3)
     queue.new_input(now=11.8)  # the count cut in its fold: it comes before a fact that has not begun
     queue.done()
-    queue.add(Utterance("Ana played Basic Unicorn (Orange). Neigh?", facts=(About(Topic.QUESTION, "Neigh?"),)))
+    queue.add(Utterance("Ana played Basic Unicorn (Orange). Neigh?", facts=(fact(Topic.QUESTION, "Neigh?"),)))
     assert [u.text for u in queue.waiting] == [
         "Ana 0 Unicorns. Chain resolved. Dee 2 Unicorns. Ana played Basic Unicorn (Orange). Neigh?"
     ]
@@ -270,9 +273,9 @@ def test_the_chains_end_settles_its_duty_so_a_burst_never_says_a_duty_already_do
 def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_most():
     from assistant.core.speech.queue import SpeechQueue
 
-    for fact, kept in ((turn("Ana's turn.", 0), True), (DEE_2, True), (DESTROY, False)):
+    for one, kept in ((turn("Ana's turn.", 0), True), (DEE_2, True), (DESTROY, False)):
         queue = SpeechQueue()
-        queue.add(_folding((fact,), "Move 0."))
+        queue.add(_folding((one,), "Move 0."))
         for n in range(1, 4):  # cut in its fold each time, a second after it began: folded twice, not a third time
             queue.take()
             queue.sentence_began(0, 10.0 * n, 1.0)
@@ -281,7 +284,7 @@ def test_a_state_is_folded_until_heard_or_settled_a_fact_of_no_state_twice_at_mo
             queue.add(Utterance(f"Move {n}."))
         said = [u.text for u in queue.waiting]
         # a state keeps its place until heard: the fold holds at most one fact a state, so it stays short
-        assert said == ([f"{fact.text} Move 3."] if kept else ["Move 3."]), fact
+        assert said == ([f"{words_for(one, Audience.TABLE)} Move 3."] if kept else ["Move 3."]), one
     queue = SpeechQueue()
     queue.add(_folding((turn("Ana's turn.", 0), DEE_2), "Move 0."))
     queue.take()
@@ -311,17 +314,18 @@ def test_a_fold_counts_when_its_sentence_begins_not_when_its_reply_does():
 
 def test_cards_of_one_name_that_play_otherwise_are_named_by_what_differs():
     from assistant.core.cards.card import Card, CardType
-    from assistant.core.words.errors import choose_card_for
+    from assistant.core.words.errors import choose_card_for, which_card
 
     base = Card("neigh", "Neigh", CardType.INSTANT, 14, "Stop a card being played.", "uu-2nd")
     addon = Card("neigh-dragons", "Neigh", CardType.INSTANT, 2, "Stop a card; draw a card.", "uu-dragons")
     magic = Card("neigh-magic", "Neigh", CardType.MAGIC, 1, "Draw a card.", "uu-2nd")
     other = Card("super-neigh", "Super Neigh", CardType.INSTANT, 1, "Stop a card for good.", "uu-2nd")
     titles = {"uu-2nd": "Unstable Unicorns", "uu-dragons": "Dragons"}
-    said = choose_card_for("neigh", [base, addon, other], titles)
+    said = choose_card_for(which_card("Ana", "neigh", [base, addon, other], titles))
     # not "1 Neigh, 2 Neigh": the deck each comes from; a name no other shares is said alone
     assert "1 Neigh (Unstable Unicorns), 2 Neigh (Dragons), 3 Super Neigh." in said
-    assert "1 Neigh (Instant card), 2 Neigh (Magic card)." in choose_card_for("neigh", [base, magic], titles)
+    magics = choose_card_for(which_card("Ana", "neigh", [base, magic], titles))
+    assert "1 Neigh (Instant card), 2 Neigh (Magic card)." in magics
 
 
 def test_a_card_two_decks_print_otherwise_is_asked_about_by_its_deck():

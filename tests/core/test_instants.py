@@ -25,7 +25,7 @@ from assistant.core.game.chain import PileCard, Trigger, TriggerKind
 from assistant.core.game.history import Game
 from assistant.core.game.setup import Setup
 from assistant.core.language.reply import Choice
-from assistant.core.words.errors import which_instant
+from assistant.core.words.errors import instant_asked, which_instant
 from assistant.core.words.gameplay import describe_fact
 from assistant.core.words.position import DECK_COUNT_UNKNOWN
 from assistant.core.words.rulings import describe_objection
@@ -310,7 +310,7 @@ def test_the_sentences_of_instants_as_cards():
         "Surprise Emu Attack answers an Animal card being played, and Llama Drama is not one."
     )
     instants = list(enumerate(table.instants[:2], start=1))
-    assert which_instant("Ben", instants) == (
+    assert which_instant(instant_asked("Ben", instants)) == (
         "Which Instant does Ben play? 1 Spit Happens, 2 Alpaca Your Bags. Type a number to choose."
     )
 

@@ -10,7 +10,9 @@ from talking import asks, bring, table
 
 from assistant.core.game import events
 from assistant.core.game.about import MoveKind
+from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import KINDS, describe_event, kind_of, own_move
+from assistant.core.words.worded import words_for
 
 
 def _returned(where: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -20,7 +22,7 @@ def _returned(where: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, 
     reply = session.handle(f"return basic red {where}")
     if asks(reply):
         reply = session.handle("yes")
-    done = reply.lines, tuple(fact.text for fact in reply.facts)
+    done = reply.lines, tuple(words_for(fact, Audience.TABLE) for fact in reply.facts)
     return (*done, session.handle("undo").lines)
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.language.device import DeviceMove
+from assistant.core.words.audience import Audience
 from assistant.core.words.pace import (
     DIGEST_GOES_ON,
     DIGEST_HEADING,
@@ -23,8 +24,10 @@ from assistant.core.words.pace import (
     placed,
     standing,
 )
+from assistant.core.words.worded import words_for
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
+from tests.facts import fact
 from tests.llamas_game import game_lines
 
 CARDS = load_card_set()
@@ -147,7 +150,9 @@ def test_a_turn_change_is_said_first_and_a_win_before_it():
     digest = session.handle("missed")
     assert digest.speech.startswith(f"{DIGEST_HEADING} Ben wins! "), digest.speech
     assert "Ben drew a card and played Basic Unicorn (Blue)." in digest.speech
-    assert [fact.text for fact in digest.facts] == ["Ben wins!"]  # typed: held as the reply's decisive fact
+    assert [words_for(fact, Audience.TABLE) for fact in digest.facts] == [
+        "Ben wins!"
+    ]  # typed: held as the reply's decisive fact
 
 
 def test_the_app_s_session_knows_her_name_from_the_me_setting():
@@ -160,19 +165,26 @@ def test_the_app_s_session_knows_her_name_from_the_me_setting():
 
 
 def test_a_win_comes_before_a_turn_and_a_turn_before_a_move_that_took_her_card():
-    took = About(Topic.MOVE, "Ben destroyed Yay in Ana's Stable.", (1,), "Ben", MoveKind.DESTROY, "Yay", owner=0, at=3)
-    drew = About(Topic.MOVE, "Cy drew a card.", (2,), "Cy", MoveKind.DRAW, at=2)
-    turn = About(Topic.TURN, "Cy's turn.", (2,), "Cy", at=1)
-    said = missed([turn, drew, took], me=0).text
-    assert said == f"{DIGEST_HEADING} Cy's turn. Ben destroyed Yay in Ana's Stable. Cy drew a card."
-    taken_back = About(Topic.WIN, "The game's end is taken back.")  # a win undone: a win's fact, first
-    said = missed([turn, drew, took, taken_back], me=0).text
-    assert said == (
-        f"{DIGEST_HEADING} The game's end is taken back. Cy's turn. Ben destroyed Yay in Ana's Stable. Cy drew a card."
+    took = fact(
+        Topic.MOVE,
+        "Ben destroyed Ana's Yay.",
+        1,
+        player="Ben",
+        move=MoveKind.DESTROY,
+        card="Yay",
+        owner=0,
+        at=3,
     )
-    won = About(Topic.WIN, "Ben wins!", (1,), "Ben", at=4)  # a turn before a win is moot: the win alone
+    drew = fact(Topic.MOVE, "Cy drew a card.", 2, player="Cy", move=MoveKind.DRAW, at=2)
+    turn = fact(Topic.TURN, "Cy's turn.", 2, player="Cy", at=1)
+    said = missed([turn, drew, took], me=0).text
+    assert said == f"{DIGEST_HEADING} Cy's turn. Ben destroyed Ana's Yay. Cy drew a card."
+    taken_back = fact(Topic.WIN, "Win taken back.")  # a win undone: a win's fact, first
+    said = missed([turn, drew, took, taken_back], me=0).text
+    assert said == (f"{DIGEST_HEADING} Win taken back. Cy's turn. Ben destroyed Ana's Yay. Cy drew a card.")
+    won = fact(Topic.WIN, "Ben wins!", 1, player="Ben", at=4)  # a turn before a win is moot: the win alone
     said = missed([turn, drew, took, won], me=0).text
-    assert said == f"{DIGEST_HEADING} Ben wins! Ben destroyed Yay in Ana's Stable. Cy drew a card."
+    assert said == f"{DIGEST_HEADING} Ben wins! Ben destroyed Ana's Yay. Cy drew a card."
 
 
 def test_a_long_digest_is_cut_at_the_bound_and_the_next_missed_says_the_rest_nothing_lost():
@@ -197,7 +209,9 @@ def test_a_long_digest_is_cut_at_the_bound_and_the_next_missed_says_the_rest_not
         digest = missed(news, told, me=0)
         assert part.speech == digest.text
         told += digest.told
-    assert sorted(told, key=lambda fact: fact.text) == sorted(whole.told, key=lambda fact: fact.text)
+    assert sorted(told, key=lambda fact: words_for(fact, Audience.TABLE)) == sorted(
+        whole.told, key=lambda fact: words_for(fact, Audience.TABLE)
+    )
     assert len(told) == len(set(told))
     assert session.handle("missed").speech == NOTHING_MISSED
 
@@ -224,7 +238,7 @@ def test_a_move_made_between_two_parts_is_in_the_next_one_and_one_taken_back_is_
 def test_one_players_moves_too_long_for_a_part_are_said_in_two():
     cards = [f"Basic Unicorn ({colour})" for colour in ("Red", "Blue", "Green", "Purple", "Yellow", "Orange")]
     moves = [
-        About(Topic.MOVE, f"Ben played {card}.", (1,), "Ben", MoveKind.PLAY, card, at=n)
+        fact(Topic.MOVE, f"Ben played {card}.", 1, player="Ben", move=MoveKind.PLAY, card=card, at=n)
         for n, card in enumerate(cards, 1)
     ]
     first = missed(moves)
@@ -235,14 +249,14 @@ def test_one_players_moves_too_long_for_a_part_are_said_in_two():
 
 
 def test_an_undo_takes_back_by_place_in_the_log_never_by_words():
-    play = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", MoveKind.PLAY, "Yay", at=5)
+    play = fact(Topic.MOVE, "Ben played Yay.", 1, player="Ben", move=MoveKind.PLAY, card="Yay", at=5)
     # the same words, a second Yay
-    again = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", MoveKind.PLAY, "Yay", at=6)
-    undo = About(Topic.UNDO, "", move=MoveKind.UNDO, at=6)
+    again = fact(Topic.MOVE, "Ben played Yay.", 1, player="Ben", move=MoveKind.PLAY, card="Yay", at=6)
+    undo = fact(Topic.UNDO, "", move=MoveKind.UNDO, at=6)
     assert standing([play, again, undo]) == [play]
-    assert standing([play, again, undo, About(Topic.UNDO, "", move=MoveKind.REDO, at=6)]) == [play, again]
-    turn = placed([About(Topic.TURN, "Cy's turn.", (2,), "Cy")], 7)
-    assert standing([*turn, About(Topic.UNDO, "", move=MoveKind.UNDO, at=7)]) == []
+    assert standing([play, again, undo, fact(Topic.UNDO, "", move=MoveKind.REDO, at=6)]) == [play, again]
+    turn = placed([fact(Topic.TURN, "Cy's turn.", 2, player="Cy")], 7)
+    assert standing([*turn, fact(Topic.UNDO, "", move=MoveKind.UNDO, at=7)]) == []
 
 
 def test_missed_in_llamas_unleashed_says_what_an_instant_answered_and_leaves_out_an_undone_move():

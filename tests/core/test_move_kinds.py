@@ -10,8 +10,9 @@ import dataclasses
 import pytest
 
 from assistant.core.game import events
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import MoveKind, Topic
 from assistant.core.words.kinds import EVENT_MOVES, KINDS, Kind, kind_of, kind_says
+from tests.facts import fact
 
 
 def _event_classes() -> set[type[events.Event]]:
@@ -72,13 +73,15 @@ def test_the_traits_agree_on_what_a_move_means():
 def test_a_move_is_decisive_by_its_row_and_a_merged_one_when_one_of_its_moves_is():
     from assistant.core.words.kinds import is_decisive
 
-    drew = About(Topic.MOVE, "Ben drew a card.", (1,), "Ben", MoveKind.DRAW)
-    played = About(Topic.MOVE, "Ben played Yay.", (1,), "Ben", MoveKind.PLAY)
+    drew = fact(Topic.MOVE, "Ben drew a card.", 1, player="Ben", move=MoveKind.DRAW)
+    played = fact(Topic.MOVE, "Ben played Yay.", 1, player="Ben", move=MoveKind.PLAY, card="Yay")
     assert not is_decisive(drew) and is_decisive(played)
-    merged = About(Topic.MOVE, "Ben drew a card and played Yay.", (1,), "Ben", MoveKind.MOVES, parts=(drew, played))
+    merged = fact(
+        Topic.MOVE, "Ben drew a card and played Yay.", 1, player="Ben", move=MoveKind.MOVES, parts=(drew, played)
+    )
     assert is_decisive(merged)
     assert not is_decisive(dataclasses.replace(merged, parts=(drew, drew)))
-    assert is_decisive(About(Topic.TURN, "Ben's turn.", (1,), "Ben"))  # every fact but a move
+    assert is_decisive(fact(Topic.TURN, "Ben's turn.", 1, player="Ben"))  # every fact but a move
 
 
 def test_the_effects_are_the_moves_of_a_card_into_or_out_of_a_stable():

@@ -8,11 +8,12 @@ from assistant.core.game.segment import Segment
 from assistant.core.speech.placement import ACROSS, OUTERMOST, Seating, move_earcon, seating, sentence_places
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Utterance
+from tests.facts import fact
 
 
 def move(seat: int, kind: str, card: str = "", owner: int | None = None, at: int = 0) -> About:
     name = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, f"{name} {kind} {card}.", (seat,), name, MoveKind(kind), card, owner=owner, at=at)
+    return About(Topic.MOVE, (seat,), name, MoveKind(kind), card, owner=owner, at=at)
 
 
 def test_each_other_seat_is_heard_where_that_player_sits_around_the_listener_and_none_in_her_middle():
@@ -50,8 +51,8 @@ def test_a_merged_burst_places_each_players_sentence_at_that_players_seat():
 
 def test_every_sentence_of_another_hands_reply_is_heard_at_that_hands_seat_its_resolves_counts_and_joins_too():
     four = Seating(4)
-    resolved = About(Topic.CHAIN_DONE, "Chain resolved.")
-    count = About(Topic.COUNT, "Ben 2 Unicorns.", (1,), "Ben")
+    resolved = fact(Topic.CHAIN_DONE, "Chain resolved.")
+    count = fact(Topic.COUNT, "Ben 2 Unicorns.", 1, player="Ben")
     resolve = Utterance("Chain resolved. Ben 2 Unicorns. Yay enters Ben's Stable.", facts=(resolved, count), hand=1)
     queue = SpeechQueue()
     queue.arrive(resolve)  # a resolve from Ben's phone: no move of a card, his seat all the same

@@ -7,20 +7,23 @@ import dataclasses
 
 import pytest
 
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, NewGameAsked, Topic
 from assistant.core.game.segment import ChainLink, Channel, Part, Segment, of_lines
 from assistant.core.language.reply import Question, Reply, Source
-from assistant.core.words.worded import apart_words, held_apart
+from assistant.core.words.audience import Audience
+from assistant.core.words.errors import NEW_GAME_OVER_GAME
+from assistant.core.words.worded import apart_words, held_apart, words_for
 from tests.core.talking import table
+from tests.facts import fact
 
-TURN = About(Topic.TURN, "Ben's turn.", (1,), "Ben")
+TURN = fact(Topic.TURN, "Ben's turn.", 1, player="Ben")
 
 
 def test_lines_and_speech_are_views_of_the_segments():
     reply = Reply(
         segments=(
             Segment("Undone: Ben's card is back.", channel=Channel.SCREEN),
-            Segment(TURN.text, (TURN,), TURN.states, Part.FACT),
+            Segment(words_for(TURN, Audience.TABLE), (TURN,), TURN.states, Part.FACT),
             Segment("Undone: Ben's card is back.", channel=Channel.SPEECH),
             Segment("To hear it here, import the sheet.", part=Part.COACHING, joined=True),
         )
@@ -48,16 +51,16 @@ def test_notes_are_segments_before_after_and_after_the_outcome():
     assert reply.after_first("Note.").lines == ("Outcome.", "Note.", "More.")
     led = reply.led_by("Ben, from a phone:")
     assert led.lines == ("Ben, from a phone: Outcome.", "More.") and led.speech == "Ben, from a phone: Outcome. More."
-    asked = Reply.asking("Record anyway?", Question(lambda: Reply.of("")))
+    asked = Reply.asking(NewGameAsked(), Question(lambda: Reply.of("")))
     both = Reply.of("Ben's phone waits.").then(asked)
-    assert both.lines == ("Ben's phone waits.", "Record anyway?") and both.pending is asked.pending
-    assert both.facts == asked.facts == (About(Topic.QUESTION, "Record anyway?"),)
+    assert both.lines == ("Ben's phone waits.", NEW_GAME_OVER_GAME) and both.pending is asked.pending
+    assert both.facts == asked.facts == (About(Topic.QUESTION, source=NewGameAsked()),)
 
 
 def test_a_display_holding_the_facts_leaves_out_their_segments_restatements_and_coaching():
-    count = About(Topic.COUNT, "Ben 2 Unicorns.", (1,), "Ben")
+    count = fact(Topic.COUNT, "Ben 2 Unicorns.", 1, player="Ben")
     segments = (
-        Segment(count.text, (count,), count.states, Part.FACT),
+        Segment(words_for(count, Audience.TABLE), (count,), count.states, Part.FACT),
         Segment("Ben has 2 Unicorns.", states=count.states),  # restates the count
         Segment("Goat Herd Bonus: see your card."),
         Segment("To hear it here, import the sheet.", part=Part.COACHING, joined=True),
@@ -74,7 +77,7 @@ def test_the_help_reply_and_a_warning_are_known_by_their_segments():
     warned = s.handle("draw")  # one more: "Ana already played or drew. Record anyway?"
     assert warned.pending is not None and [segment.part for segment in warned.segments][0] is Part.FACT
     assert warned.segments[0].about == warned.facts and warned.facts[0].topic is Topic.WARNING
-    assert warned.speech.startswith(warned.facts[0].text)
+    assert warned.speech.startswith(words_for(warned.facts[0], Audience.TABLE))
 
 
 def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whatever_the_words():
@@ -83,7 +86,14 @@ def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whateve
     from assistant.core.game.about import MoveKind
     from assistant.core.speech.utterance import Utterance
 
-    move = About(Topic.MOVE, "Cy destroyed Basic Unicorn (Red).", (2,), "Cy", MoveKind.DESTROY, "Basic Unicorn (Red)")
+    move = fact(
+        Topic.MOVE,
+        "Cy destroyed Basic Unicorn (Red).",
+        2,
+        player="Cy",
+        move=MoveKind.DESTROY,
+        card="Basic Unicorn (Red)",
+    )
     reply = Reply().after(
         Segment("Nicht aufgenommen."),
         Segment("Zug 2: Ben ist dran.", (TURN,), TURN.states),
@@ -99,18 +109,25 @@ def test_a_replys_facts_and_tells_are_read_from_its_segments_and_kept_nowhere_el
     segments alone, so what it holds and what it says cannot part (replies joined keep the facts of both)."""
     from assistant.core.game.about import MoveKind
 
-    move = About(Topic.MOVE, "Cy destroyed Basic Unicorn (Red).", (2,), "Cy", MoveKind.DESTROY, "Basic Unicorn (Red)")
-    count = About(Topic.COUNT, "Ben 1 Unicorn.", (1,), "Ben")
-    asked = About(Topic.QUESTION, "Any Neigh?")
+    move = fact(
+        Topic.MOVE,
+        "Cy destroyed Basic Unicorn (Red).",
+        2,
+        player="Cy",
+        move=MoveKind.DESTROY,
+        card="Basic Unicorn (Red)",
+    )
+    count = fact(Topic.COUNT, "Ben 1 Unicorn.", 1, player="Ben")
+    asked = fact(Topic.QUESTION, "Neigh?")
     notice = Reply(segments=(Segment("Turn 2: Ben's turn.", (TURN,), TURN.states),))
     reply = notice.then(
-        Reply(segments=(Segment("Cy destroyed it.", (move,)), Segment("Any Neigh?", (asked,)))).telling((count,))
+        Reply(segments=(Segment("Cy destroyed it.", (move,)), Segment("Neigh?", (asked,)))).telling((count,))
     )
     assert {field.name for field in dataclasses.fields(Reply)}.isdisjoint({"facts", "tells"})
     assert reply.facts == (TURN,)  # the table's prompt is told, not held: a question is a fact only as `Part.FACT`
     assert reply.tells == (move, count)
     assert reply.telling((move, count)) is reply  # told already: nothing added
-    held = Reply.asking("Record anyway?", Question(lambda: notice))
+    held = Reply.asking(NewGameAsked(), Question(lambda: notice))
     assert [fact.topic for fact in held.facts] == [Topic.QUESTION]
 
 

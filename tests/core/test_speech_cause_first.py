@@ -9,13 +9,18 @@ from assistant.core.game.segment import Part, Segment, speech_of
 from assistant.core.speech.placement import Seating, sentence_places
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Utterance
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import words_for
+from tests.facts import fact
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 
 
 def move(text: str, seat: int, kind: str, card: str = "", at: int = 0, owner: int | None = None) -> About:
     whose = PLAYERS[owner] if owner is not None else ""
-    return About(Topic.MOVE, text, (seat,), PLAYERS[seat], MoveKind(kind), card, owner=owner, whose=whose, at=at)
+    return fact(
+        Topic.MOVE, text, seat, player=PLAYERS[seat], move=MoveKind(kind), card=card, owner=owner, whose=whose, at=at
+    )
 
 
 def reply(segments: tuple[Segment, ...], facts=(), tells=(), hand: int | None = None) -> Utterance:
@@ -29,7 +34,7 @@ def saying_her_reply() -> SpeechQueue:
     return queue
 
 
-DEE_0 = About(Topic.COUNT, "Dee 0 Unicorns.", (3,), "Dee")
+DEE_0 = fact(Topic.COUNT, "Dee 0 Unicorns.", 3, player="Dee")
 DESTROYED = move("Cy destroyed Dee's Baby Unicorn (Blue).", 2, "destroy", "Baby Unicorn (Blue)", at=30, owner=3)
 DESTROY_REPLY = (
     Segment("Dee 0 Unicorns.", (DEE_0,), DEE_0.states, Part.FACT),
@@ -60,7 +65,7 @@ def test_a_fast_turns_end_is_said():
     """Cy ended the turn and Dee drew at once: "Cy ended the turn." is said (Dee's draw says whose turn it is)."""
     queue = saying_her_reply()
     ended = move("Cy ended the turn.", 2, "end", at=40)
-    dees_turn = About(Topic.TURN, "Dee's turn.", (3,), "Dee")
+    dees_turn = fact(Topic.TURN, "Dee's turn.", 3, player="Dee")
     ends = (Segment("Cy, from a phone: ended the turn. Turn 5: Dee's turn.", (ended, dees_turn), dees_turn.states),)
     queue.arrive(reply(ends, (dees_turn,), (ended,), hand=2))
     drew = move("Dee drew a card.", 3, "draw", at=41)
@@ -79,7 +84,7 @@ def test_a_fast_turns_end_is_said():
 def test_a_duty_is_said_with_the_name_of_the_player_whose_card_it_is():
     """Ben resolved Dee's Surprise Emu Attack from his phone: its duty is Dee's, not Ben's, and said after the
     resolve that led to it."""
-    duty = About(Topic.DUTY, "Destroy one Animal.", (3,), "Dee")
+    duty = fact(Topic.DUTY, "Destroy one Animal.", 3, player="Dee")
     segments = (
         Segment("Ben, from a phone:"),
         Segment("Destroy one Animal.", (duty,), part=Part.FACT, joined=True),
@@ -89,7 +94,7 @@ def test_a_duty_is_said_with_the_name_of_the_player_whose_card_it_is():
     queue.arrive(reply(segments, (duty,), hand=1))
     said = queue.waiting[0]
     assert said.text == "Ben, from a phone: Surprise Emu Attack, played by Dee, resolves. Dee: Destroy one Animal."
-    assert [fact.text for fact in said.facts] == ["Dee: Destroy one Animal."]
+    assert [words_for(fact, Audience.TABLE) for fact in said.facts] == ["Dee: Destroy one Animal."]
     assert said.split() == [
         "Ben, from a phone: Surprise Emu Attack, played by Dee, resolves.",
         "Dee: Destroy one Animal.",

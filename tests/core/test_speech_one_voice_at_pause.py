@@ -3,19 +3,24 @@ she types, another hand's move that does not concern her is held, its words said
 with no key) as one short digest; what concerns her breaks in at once; nothing held is ever lost. Time is given as
 `now`, never read from a clock."""
 
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import About, MoveKind, SaveInstead, Topic
 from assistant.core.game.segment import Segment
 from assistant.core.speech.queue import PAUSE_S, SpeechQueue, concerns
 from assistant.core.speech.utterance import Utterance
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import words_for
+from tests.facts import fact
 
 
 def move(text: str, seat: int, kind: MoveKind, card: str = "", at: int = 0, owner: int | None = None) -> About:
     player = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, text, (seat,), player, kind, card, owner=owner, at=at)
+    return fact(Topic.MOVE, text, seat, player=player, move=kind, card=card, owner=owner, at=at)
 
 
 def other(fact: About, *more: About) -> Utterance:
-    return Utterance(tells=(fact,), facts=more, other=True, segments=(Segment(fact.text, (fact,)),))
+    return Utterance(
+        tells=(fact,), facts=more, other=True, segments=(Segment(words_for(fact, Audience.TABLE), (fact,)),)
+    )
 
 
 def own(text: str) -> Utterance:
@@ -92,11 +97,14 @@ def test_what_concerns_her_breaks_in_and_the_rest_still_waits():
     assert any("Cy destroyed Ana's" in w for w in words)
     assert not any("Ben drew" in w for w in words)
     assert queue.held == [BEN_DREW]
-    ben_turn = About(Topic.TURN, "Turn 4: Ana's turn.", (0,), "Ana")
-    win = About(Topic.WIN, "Cy wins!", (2,), "Cy")
-    question = About(Topic.QUESTION, "Ana, save Basic Unicorn (Red)?", (0,), "Ana")
-    for fact in (ben_turn, win, question):
-        assert concerns(Utterance(facts=(fact,), other=True, segments=(Segment(fact.text, (fact,)),)), 0)
+    ben_turn = fact(Topic.TURN, "Ana's turn.", 0, player="Ana")
+    win = fact(Topic.WIN, "Cy wins!", 2, player="Cy")
+    save = SaveInstead("Ana", "Basic Unicorn (Red)", "Black Knight Unicorn", 0, True)
+    question = About(Topic.QUESTION, (0,), "Ana", asked=save)
+    for one in (ben_turn, win, question):
+        assert concerns(
+            Utterance(facts=(one,), other=True, segments=(Segment(words_for(one, Audience.TABLE), (one,)),)), 0
+        )
     assert not concerns(other(BEN_DREW), 0)
 
 
@@ -117,9 +125,14 @@ def test_a_move_being_said_when_she_types_goes_back_to_wait_for_her_pause_never_
 def test_her_reply_that_says_a_held_state_settles_it():
     queue = typing_queue()
     key(queue, 0.0, "Tally.")
-    cy_turn = About(Topic.TURN, "Turn 5: Cy's turn.", (2,), "Cy")
+    cy_turn = fact(Topic.TURN, "Cy's turn.", 2, player="Cy")
     assert queue.holds(
-        Utterance(facts=(cy_turn,), other=True, segments=(Segment(cy_turn.text, (cy_turn,), cy_turn.states),)), now=0.2
+        Utterance(
+            facts=(cy_turn,),
+            other=True,
+            segments=(Segment(words_for(cy_turn, Audience.TABLE), (cy_turn,), cy_turn.states),),
+        ),
+        now=0.2,
     )
     queue.new_input(now=0.5)
     queue.add(Utterance(facts=(cy_turn,), segments=(Segment("Turn 5: Cy's turn.", (cy_turn,), cy_turn.states),)))
@@ -154,7 +167,7 @@ def test_what_concerns_her_still_waiting_at_her_next_key_goes_after_that_keys_re
 
 
 def test_the_tables_question_to_every_player_does_not_break_in_its_move_is_held_with_its_earcon():
-    asked = About(Topic.QUESTION, "Any Neigh for Ben's Yay?")
+    asked = fact(Topic.QUESTION, "Any Neigh for Ben's Yay?")
     segments = (Segment("Ben played Yay.", (BEN_PLAYED,)), Segment("Any Neigh for Ben's Yay?", (asked,)))
     queue = typing_queue()
     key(queue, 0.0, "Tally.")
@@ -167,8 +180,10 @@ def test_a_move_that_concerned_her_is_never_held_to_her_pause_however_fast_she_t
     queue = typing_queue()
     key(queue, 0.0, "Tally.")
     queue.take()
-    asked = About(Topic.QUESTION, "Ana, save Basic Unicorn (Red)?", (0,), "Ana")
-    segments = (Segment("Cy destroyed Ana's Basic Unicorn (Red).", (CY_DESTROYED,)), Segment(asked.text, (asked,)))
+    save = SaveInstead("Ana", "Basic Unicorn (Red)", "Black Knight Unicorn", 0, True)
+    asked = About(Topic.QUESTION, (0,), "Ana", asked=save)
+    question = Segment(words_for(asked, Audience.TABLE), (asked,))
+    segments = (Segment("Cy destroyed Ana's Basic Unicorn (Red).", (CY_DESTROYED,)), question)
     queue.arrive(Utterance(tells=(CY_DESTROYED,), other=True, segments=segments), now=0.3)
     heard = []
     for n in range(1, 6):  # a key every 1.2 s, each reply cut by the next before the move was said

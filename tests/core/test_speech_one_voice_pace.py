@@ -3,10 +3,11 @@ on a fake clock. Every move is heard within 10 s of its tap; her own words stay 
 that waited go right after its reply, and before her next reply only when that one passed them); every reply of hers
 is heard."""
 
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import MoveKind, Topic
 from assistant.core.speech.queue import WAIT_S
 from assistant.core.speech.utterance import Utterance
 from tests.core.clocked_voice import ClockedVoice
+from tests.facts import fact
 
 #: Seconds a word lasts (her voice, about 175 words a minute).
 WORD_S = 0.34
@@ -15,7 +16,7 @@ PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 
 def _move(seat: int, card: str, at: int) -> Utterance:
     player = PLAYERS[seat]
-    told = About(Topic.MOVE, f"{player} discarded {card}.", (seat,), player, MoveKind.DISCARD, card, at=at)
+    told = fact(Topic.MOVE, f"{player} discarded {card}.", seat, player=player, move=MoveKind.DISCARD, card=card, at=at)
     return Utterance(f"{player}, from a phone: discarded {card}. It went to the discard pile.", tells=(told,))
 
 
@@ -102,7 +103,9 @@ def test_in_one_voice_a_long_sentence_of_moves_that_waited_is_cut_at_her_key_and
     voice.key(1.2, _reply(1))
     voice.key(2.4, Utterance("Reply 2."))  # short: the moves begin after it, Ben's then Cy's, tapped meanwhile
     long = "discarded Glitter Bomb, a Magic card that would have made him sacrifice a card and destroy another."
-    cy = About(Topic.MOVE, "Cy discarded Glitter Bomb.", (2,), "Cy", MoveKind.DISCARD, "Glitter Bomb", at=2)
+    cy = fact(
+        Topic.MOVE, "Cy discarded Glitter Bomb.", 2, player="Cy", move=MoveKind.DISCARD, card="Glitter Bomb", at=2
+    )
     voice.tap(2.8, Utterance(f"Cy, from a phone: {long}", tells=(cy,)))
     voice.run_until(4.8)
     assert voice.heard[-1][1].startswith("Cy, from a phone:"), voice.heard  # its long sentence being said
@@ -135,7 +138,7 @@ def test_in_one_voice_an_instant_said_with_what_it_stopped_keeps_its_wait_and_is
 def test_in_one_voice_a_win_tapped_while_her_long_sentence_is_said_is_heard_within_a_second():
     voice = ClockedVoice(WORD_S)
     voice.key(0.0, Utterance("The pile, from the top: Cy's Basic Goat, played on Dee's Field a moment ago. Say more."))
-    won = About(Topic.WIN, "Cy wins with 3 Animals!", (2,), "Cy")
+    won = fact(Topic.WIN, "Cy wins!", 2, player="Cy")
     voice.tap(0.6, Utterance("Cy wins with 3 Animals! The game is over.", facts=(won,)))
     voice.run_until(10.0)
     assert [at for at, sentence in voice.heard if sentence == "Cy wins with 3 Animals!"][0] - 0.6 <= 1.0, voice.heard

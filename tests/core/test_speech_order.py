@@ -6,18 +6,19 @@ from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.segment import Part, Segment
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Priority, Utterance
+from tests.facts import fact
 
 
 def move(text: str, seat: int, kind: MoveKind, card: str = "", at: int = 0) -> About:
     player = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, text, (seat,), player, kind, card, at=at)
+    return fact(Topic.MOVE, text, seat, player=player, move=kind, card=card, at=at)
 
 
-COUNT = About(Topic.COUNT, "Cy 3 Unicorns.", (2,), "Cy")
+COUNT = fact(Topic.COUNT, "Cy 3 Unicorns.", 2, player="Cy")
 ENDED = move("Cy's turn ended.", 2, MoveKind.END, at=9)
-TURN = About(Topic.TURN, "Turn 5: Ana's turn.", (0,), "Ana")
+TURN = fact(Topic.TURN, "Ana's turn.", 0, player="Ana")
 LASSO = move("Cy played Unicorn Lasso.", 2, MoveKind.PLAY, "Unicorn Lasso", at=5)
-DUTY = About(Topic.DUTY, "May sacrifice this card.", (2,), "Cy", at=5)
+DUTY = fact(Topic.DUTY, "May sacrifice a card, then destroy a card.", 2, player="Cy", at=5)
 SACRIFICED = move("Cy sacrificed Unicorn Lasso.", 2, MoveKind.SACRIFICE, "Unicorn Lasso", at=6)
 
 
@@ -54,7 +55,8 @@ def test_the_turns_earcon_stays_with_the_turns_end_when_older_facts_are_folded_b
     queue = SpeechQueue()
     queue.arrive(
         Utterance(
-            "Ben played Basic Unicorn (Blue). It enters Ben's Stable.", tells=(move("Ben played.", 1, MoveKind.PLAY),)
+            "Ben played Basic Unicorn (Blue). It enters Ben's Stable.",
+            tells=(move("Ben played Basic Unicorn (Blue).", 1, MoveKind.PLAY, "Basic Unicorn (Blue)"),),
         )
     )
     queue.take()  # being said: Cy's count waits, then Cy's turn ends
@@ -90,7 +92,10 @@ def test_a_reminder_cut_by_the_move_it_reminds_of_is_never_said_after_it():
             tells=(LASSO,),
             facts=(DUTY,),
             other=True,
-            segments=(Segment("Cy played Unicorn Lasso.", (LASSO,)), Segment("May sacrifice this card.", (DUTY,))),
+            segments=(
+                Segment("Cy played Unicorn Lasso.", (LASSO,)),
+                Segment("May sacrifice a card, then destroy a card.", (DUTY,)),
+            ),
         )
     )
     queue.take()
@@ -103,14 +108,14 @@ def test_a_reminder_cut_by_the_move_it_reminds_of_is_never_said_after_it():
 
 
 def test_her_own_reminder_cut_by_her_next_key_is_not_folded_into_the_reply_that_did_it():
-    duty = About(Topic.DUTY, "May sacrifice this card.", (0,), "Ana", at=5)
+    duty = fact(Topic.DUTY, "May sacrifice a card, then destroy a card.", 0, player="Ana", at=5)
     sacrificed = move("Ana sacrificed Unicorn Lasso.", 0, MoveKind.SACRIFICE, "Unicorn Lasso", at=6)
     queue = SpeechQueue()
     queue.add(
         Utterance(
             facts=(duty,),
             segments=(
-                Segment("May sacrifice this card.", (duty,), part=Part.FACT),
+                Segment("May sacrifice a card, then destroy a card.", (duty,), part=Part.FACT),
                 Segment("Ana played Unicorn Lasso."),
             ),
         )

@@ -8,33 +8,29 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.core.game.about import About, MoveKind, Topic
+from assistant.core.game.about import About, NewPhone, Topic, WhichCard
 from assistant.core.game.segment import ChainLink, Segment
 from assistant.core.language.reply import Source
 from assistant.core.speech.queue import Cut, SpeechQueue, cause_first, interrupting, scale, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
 from assistant.core.text import SentenceNames
 from assistant.core.words.kinds import is_decisive
+from tests.facts import fact, move, said
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
 
 
 def turn(text: str, seat: int = 1, player: str = "") -> About:
-    """A turn; with its player's name, its brief form is made from it ("Cy's turn.", `words_for`)."""
-    return About(Topic.TURN, text, (seat,), player)
+    """A turn; its words made from its player's name ("Cy's turn.", `words_for`)."""
+    return fact(Topic.TURN, text, seat, player=player)
 
 
 def count(text: str, *seats: int) -> About:
-    return About(Topic.COUNT, text, seats)
+    return fact(Topic.COUNT, text, *seats)
 
 
 def win(text: str, seat: int = 0) -> About:
-    return About(Topic.WIN, text, (seat,))
-
-
-def move(text: str, seat: int, kind: str, card: str = "", at: int = 0) -> About:
-    player = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, text, (seat,), player, MoveKind(kind), card, at=at)
+    return fact(Topic.WIN, text, seat)
 
 
 def queue_with(*items, speaking: str | None = None) -> SpeechQueue:
@@ -76,8 +72,8 @@ def test_the_next_key_cuts_what_is_said_and_drops_what_waits_so_its_own_reply_co
     assert queue.new_input() is Cut.NOW
     assert texts(queue) == []  # nothing of the keys before is said before the new key's reply
     queue.done()
-    queue.add(Utterance("Ana: 2 Unicorns."))
-    assert texts(queue) == ["Ana: 2 Unicorns."]  # (none of them carried a decisive fact: nothing folded)
+    queue.add(Utterance("Ana 2 Unicorns."))
+    assert texts(queue) == ["Ana 2 Unicorns."]  # (none of them carried a decisive fact: nothing folded)
 
 
 def test_new_input_cuts_even_an_important_utterance_at_once():
@@ -296,13 +292,13 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_i
 
 
 def test_a_fact_cut_in_its_last_words_is_not_said_again_one_cut_before_them_is():
-    won = "Ana wins with 3 Unicorns!"
+    won = "Ana wins!"
     for cut_at, folded in ((1.40, False), (0.60, True)):
         queue = _saying(Utterance(f"{won} The game is over.", IMPORTANT, facts=(win(won),)))
         queue.sentence_began(0, at=0.0, seconds=1.6)
         queue.new_input(now=cut_at)
         queue.done()
-        queue.add(Utterance("Ana's Stable: 3 Unicorns."))
+        queue.add(Utterance("Ana's Stable 3 Unicorns."))
         assert (texts(queue)[0].startswith(won)) is folded, cut_at
 
 
@@ -319,20 +315,20 @@ def test_a_fact_played_to_its_end_is_not_folded_when_the_rest_is_cut():
 def test_a_waiting_reply_is_dropped_but_its_decisive_facts_folded_each_move_before_the_state_it_led_to():
     destroyed = move("Ben destroyed X.", 1, "destroy", "X")
     queue = _saying(Utterance("Ben destroyed Rainbow Unicorn. More words.", facts=(destroyed,)))
-    facts = (move("Cy sacrificed Y.", 2, "sacrifice", "Y"), count("Cy: 3 Unicorns.", 2))
+    facts = (move("Cy sacrificed Y.", 2, "sacrifice", "Y"), count("Cy 3 Unicorns.", 2))
     queue.add(Utterance("waiting words", MESSAGE, facts=facts))
     queue.new_input()
     queue.add(Utterance("Ana drew a card."))
-    assert texts(queue) == ["Ben destroyed X. Cy sacrificed Y. Cy: 3 Unicorns. Ana drew a card."]  # cause first
+    assert texts(queue) == ["Ben destroyed X. Cy sacrificed Y. Cy 3 Unicorns. Ana drew a card."]  # cause first
 
 
 def test_in_a_fold_the_other_facts_and_other_hands_moves_are_one_rank_said_in_the_order_recorded():
     """`About.rank`: after a win and a turn, a fact and a move are said in the order they were recorded, whichever
-    came first (a move ranked after the facts would say "Cy: 3 Unicorns." before the sacrifice that led to it; one
+    came first (a move ranked after the facts would say "Cy 3 Unicorns." before the sacrifice that led to it; one
     ranked before them, the sacrifice before the count it followed)."""
     for facts in (
-        (move("Cy sacrificed Y.", 2, "sacrifice", "Y"), count("Cy: 3 Unicorns.", 2)),
-        (count("Ben: 2 Unicorns.", 1), move("Cy sacrificed Y.", 2, "sacrifice", "Y")),
+        (move("Cy sacrificed Y.", 2, "sacrifice", "Y"), count("Cy 3 Unicorns.", 2)),
+        (count("Ben 2 Unicorns.", 1), move("Cy sacrificed Y.", 2, "sacrifice", "Y")),
     ):
         queue = _saying(
             Utterance(
@@ -342,13 +338,14 @@ def test_in_a_fold_the_other_facts_and_other_hands_moves_are_one_rank_said_in_th
         queue.add(Utterance("waiting words", MESSAGE, facts=(*facts, turn("Dee's turn.", 3))))
         queue.new_input()
         queue.add(Utterance("Ana drew a card."))
-        said = " ".join(fact.text for fact in facts)
-        assert texts(queue) == [f"Dee's turn. Ben destroyed X. {said} Ana drew a card."]
+        words = " ".join(said(fact) for fact in facts)
+        assert texts(queue) == [f"Dee's turn. Ben destroyed X. {words} Ana drew a card."]
 
 
 def test_an_answered_question_is_never_said_after_its_answer():
     question = "Which card is basic alpaca? 2 matches: 1 Basic Alpaca, 2 Basic Alpaca. Type a number to choose."
-    asked = About(Topic.QUESTION, question)
+    asked = About(Topic.QUESTION, asked=WhichCard("Ana", "basic alpaca", ("Basic Alpaca", "Basic Alpaca")))
+    assert said(asked) == question
     queue = _saying(Utterance(question, IMPORTANT, facts=(asked,)))
     queue.add(Utterance(question, IMPORTANT, facts=(asked,)))  # asked twice: both wait or are being said
     assert queue.new_input(again=False) is Cut.NOW  # the answer
@@ -363,17 +360,17 @@ def test_a_superseded_count_and_a_turn_that_has_passed_are_not_said():
     queue.add(Utterance("Turn 11: Cy's turn. Cy draws.", IMPORTANT, facts=(turn("Cy's turn.", 2),)))
     assert texts(queue) == ["Turn 11: Cy's turn. Cy draws."]  # Ben's turn has passed
     sacrificed = move("Ana sacrificed Basic Unicorn (Red).", 0, "sacrifice", "Basic Unicorn (Red)")
-    queue = _saying(Utterance("Ana sacrificed Basic Unicorn (Red). Ana: 1 Unicorn.",
-                              facts=(sacrificed, count("Ana: 1 Unicorn.", 0))))  # fmt: skip
+    queue = _saying(Utterance("Ana sacrificed Basic Unicorn (Red). Ana 1 Unicorn.",
+                              facts=(sacrificed, count("Ana 1 Unicorn.", 0))))  # fmt: skip
     queue.new_input()
     queue.add(Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered.", facts=(count("Ana has 2 Unicorns.", 0),)))
     assert texts(queue) == ["Ana sacrificed Basic Unicorn (Red). Ana has 2 Unicorns. Basic Unicorn (Blue) entered."]
 
 
 def test_after_an_undo_only_the_state_as_it_now_is_is_heard():
-    won = "Ana wins with 3 Unicorns!"
+    won = "Ana wins!"
     queue = _saying(Utterance(f"{won} The game is over.", IMPORTANT, facts=(win(won),)))
-    queue.add(Utterance("Ana: 3 Unicorns.", facts=(count("Ana: 3 Unicorns.", 0),)))
+    queue.add(Utterance("Ana 3 Unicorns.", facts=(count("Ana 3 Unicorns.", 0),)))
     queue.new_input(again=False)  # the undo takes it back
     queue.add(Utterance("Undone: Basic Unicorn (Yellow) is back on the pile. Ana has 2 Unicorns.", IMPORTANT))
     assert texts(queue) == ["Undone: Basic Unicorn (Yellow) is back on the pile. Ana has 2 Unicorns."]
@@ -391,16 +388,16 @@ def test_replies_from_other_hands_follow_in_order_the_older_shrinking_to_their_f
     cy = move("Cy played Neigh.", 2, "neigh", "Neigh")
     assert queue.arrive(Utterance("Cy played Neigh. Neigh?", tells=(cy,))) is Cut.AFTER_SENTENCE  # ends "Ben ..."
     assert texts(queue) == ["Cy played Neigh. Neigh?"]
-    dee = Utterance("Dee: Ginormous Unicorn. Dee: 2 Unicorns.", facts=(count("Dee: 2 Unicorns.", 3),))
+    dee = Utterance("Dee: Ginormous Unicorn. Dee 2 Unicorns.", facts=(count("Dee 2 Unicorns.", 3),))
     assert queue.arrive(dee) is Cut.AFTER_SENTENCE
-    assert texts(queue) == ["Cy played Neigh. Dee: Ginormous Unicorn. Dee: 2 Unicorns."]  # Cy's move kept, short
+    assert texts(queue) == ["Cy played Neigh. Dee: Ginormous Unicorn. Dee 2 Unicorns."]  # Cy's move kept, short
     queue.arrive(Utterance("Turn 4: Ana's turn.", IMPORTANT, facts=(turn("Ana's turn.", 0),)))
     # never more than one behind; each move before what came after it, in the order recorded
-    assert texts(queue) == ["Cy played Neigh. Dee: 2 Unicorns. Turn 4: Ana's turn."]
+    assert texts(queue) == ["Cy played Neigh. Dee 2 Unicorns. Turn 4: Ana's turn."]
     queue.done()
     queue.take()  # "Cy played Neigh." being said: the next move lets it end, and Ana's turn leads the next
     assert queue.arrive(Utterance("Ana drew a card.")) is Cut.AFTER_SENTENCE
-    assert texts(queue) == ["Ana's turn. Dee: 2 Unicorns. Ana drew a card."]
+    assert texts(queue) == ["Ana's turn. Dee 2 Unicorns. Ana drew a card."]
 
 
 def test_another_hands_move_heard_is_never_said_again_and_what_only_explains_it_is_cut_for_the_next():
@@ -409,7 +406,7 @@ def test_another_hands_move_heard_is_never_said_again_and_what_only_explains_it_
     queue = _arrived(Utterance("Ben played Basic Unicorn (Red). Neigh? Say neigh and a name.", tells=(ben,)))
     assert queue.arrive(cy) is Cut.AFTER_SENTENCE  # Ben's move is being said: it ends, heard
     assert texts(queue) == ["Cy played Neigh. Neigh?"]  # never "Ben played Basic Unicorn (Red)." again
-    duty = About(Topic.DUTY, "Destroy a Unicorn.", (2,))
+    duty = fact(Topic.DUTY, "Destroy a Unicorn.", 2)
     chain = "Destroy a Unicorn. Unicorn Poison is played: it takes effect, then goes to the discard pile."
     queue = _arrived(Utterance(chain, IMPORTANT, facts=(duty,)))
     queue.sentence_played(0)  # the duty heard; its explanation being said
@@ -421,7 +418,7 @@ def test_another_hands_move_heard_is_never_said_again_and_what_only_explains_it_
 
 
 def test_a_phones_move_said_before_its_facts_is_heard_by_its_sentence_and_a_count_told_is_no_move():
-    ended = move("Dee's turn ended.", 3, "end", at=22)
+    ended = move("Dee ended the turn.", 3, "end", at=22)
     reply = Utterance("Dee, from a phone: ended the turn. Turn 5: Ana's turn. Ana draws a card: say draw.", IMPORTANT,
                       facts=(turn("Ana's turn.", 0),), tells=(ended,))  # fmt: skip
     ben = Utterance("Ben drew a card.", tells=(move("Ben drew a card.", 1, "draw", at=23),))
@@ -433,9 +430,13 @@ def test_a_phones_move_said_before_its_facts_is_heard_by_its_sentence_and_a_coun
     queue.sentence_played(1)  # the move and the turn heard; what to type only explains
     assert queue.arrive(ben) is Cut.NOW
     chain = Utterance(
-        "Cy 1 Animal. May take a Baby Animal out of the Nursery. Added to the chain, in place 2: Mother Goat.",
+        "Cy 1 Animal. May take a Baby Animal of that same variation out of the Nursery. Added to the chain, "
+        "in place 2: Mother Goat.",
         IMPORTANT,
-        facts=(count("Cy 1 Animal.", 2), About(Topic.DUTY, "May take a Baby Animal out of the Nursery.", (2,))),
+        facts=(
+            count("Cy 1 Animal.", 2),
+            fact(Topic.DUTY, "May take a Baby Animal of that same variation out of the Nursery.", 2),
+        ),
         tells=(count("Cy 1 Animal.", 2),),  # a count it tells: no move, so no sentence of a move to wait for
     )
     queue = _arrived(chain)
@@ -455,7 +456,7 @@ def test_the_players_own_reply_is_never_cut_by_another_hands_move_but_a_win_is_s
 
 
 def test_other_hands_moves_that_pile_up_merge_into_one_short_sentence_a_player_in_the_order_recorded():
-    queue = _saying(Utterance("Ana's Stable: 2 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red)."))
+    queue = _saying(Utterance("Ana's Stable 2 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red)."))
     ben_drew = move("Ben drew a card.", 1, "draw")
     ben_played = move("Ben played Rainbow Aura.", 1, "play", "Rainbow Aura")
     cy_neighed = move("Cy played Neigh.", 2, "neigh", "Neigh")
@@ -498,8 +499,8 @@ def test_split_sentences_keeps_card_names_whole():
         return split_sentences(text, names=names)
 
     assert split("Dee played Don't Kid Yourself! Neigh?") == ["Dee played Don't Kid Yourself! Neigh?"]
-    assert split("Dee's Don't Kid Yourself! was Neighed. Ana: 2 Unicorns.") == [
-        "Dee's Don't Kid Yourself! was Neighed.", "Ana: 2 Unicorns."]  # fmt: skip
+    assert split("Dee's Don't Kid Yourself! was Neighed. Ana 2 Unicorns.") == [
+        "Dee's Don't Kid Yourself! was Neighed.", "Ana 2 Unicorns."]  # fmt: skip
     assert split("Ana played Fuck. Marry. Kill. Neigh?") == ["Ana played Fuck. Marry. Kill.", "Neigh?"]
     assert split("Ana played The G.O.A.T. into her Stable.") == ["Ana played The G.O.A.T. into her Stable."]
     # Without the names, the same words split at each end: what the names are comes with the words.
@@ -590,19 +591,19 @@ class _Table:
 
 
 def test_at_table_pace_each_key_is_answered_by_its_own_reply_at_once_and_every_decisive_fact_is_heard():
-    ben, won = turn("Ben's turn."), win("Ana wins with 3 Unicorns!")
+    ben, won = turn("Ben's turn."), win("Ana wins!")
     destroyed = move("Ben destroyed Basic Unicorn (Red).", 1, "destroy", "Basic Unicorn (Red)")
-    counted = (destroyed, count("Ana: 1 Unicorn.", 0))
+    counted = (destroyed, count("Ana 1 Unicorn.", 0))
     replies = [
         Utterance("Ana drew Basic Unicorn (Red). Action phase. Say play and a card."),
         Utterance("Ana played Basic Unicorn (Blue). Any Neigh? Say neigh and a name."),
         Utterance("Ana has 2 Unicorns. Basic Unicorn (Blue) entered her Stable."),
-        Utterance(f"Turn 2: {ben.text} Ben draws a card: say draw.", IMPORTANT, facts=(ben,)),
+        Utterance(f"Turn 2: {said(ben)} Ben draws a card: say draw.", IMPORTANT, facts=(ben,)),
         Utterance("Ben drew a card. Action phase."),
-        Utterance(f"{destroyed.text} Ana: 1 Unicorn. It went to the discard pile.", IMPORTANT, facts=counted),
+        Utterance(f"{said(destroyed)} Ana 1 Unicorn. It went to the discard pile.", IMPORTANT, facts=counted),
         Utterance("Ben played Basic Unicorn (Red). Any Neigh?"),
-        Utterance(f"{won.text} Basic Unicorn (Yellow) entered her Stable. The game is over.", IMPORTANT, facts=(won,)),
-        Utterance("Ana's Stable: 3 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red), Basic Unicorn (Yellow)."),
+        Utterance(f"{said(won)} Basic Unicorn (Yellow) entered her Stable. The game is over.", IMPORTANT, facts=(won,)),
+        Utterance("Ana's Stable 3 Unicorns. Basic Unicorn (Blue), Basic Unicorn (Red), Basic Unicorn (Yellow)."),
     ]
     table = _Table()
     for n, reply in enumerate(replies):
@@ -610,14 +611,14 @@ def test_at_table_pace_each_key_is_answered_by_its_own_reply_at_once_and_every_d
     table.run_until(1000.0)
     assert table.own_reply_waits() == [0.0] * len(replies)  # each key's own reply (or its folded form) at once
     whole = [text for _, text, played, _ in table.heard if played]
-    assert any(ben.text in text for text in whole) and any(won.text in text for text in whole)
-    assert all(any(fact.text in text for text in whole) for fact in counted)
+    assert any(said(ben) in text for text in whole) and any(said(won) in text for text in whole)
+    assert all(any(said(fact) in text for text in whole) for fact in counted)
     starts = [h[0] for h in table.heard]
     assert starts == sorted(starts)  # one thing at a time, in order
     # Nothing of a key before the last one is heard after a later key: the reply to the key before last never plays.
     for n in range(len(table.replies) - 1):
         assert not [h for h in table.heard if h[3] == n and h[0] >= table.replies[n + 1][0]]
-    assert ["Ana: 1 Unicorn.", True, 6] in [h[1:] for h in table.heard]  # cut, then folded into the next key's reply
+    assert ["Ana 1 Unicorn.", True, 6] in [h[1:] for h in table.heard]  # cut, then folded into the next key's reply
 
 
 def test_a_burst_from_other_hands_is_said_in_order_never_more_than_one_reply_behind():
@@ -631,7 +632,7 @@ def test_a_burst_from_other_hands_is_said_in_order_never_more_than_one_reply_beh
             IMPORTANT,
             tells=(move("Dee played Super Neigh.", 3, "neigh", "Super Neigh"),),
         ),
-        Utterance("Ana: 1 Unicorn. The chain is resolved.", IMPORTANT, facts=(count("Ana: 1 Unicorn.", 0),)),
+        Utterance("Ana 1 Unicorn. The chain is resolved.", IMPORTANT, facts=(count("Ana 1 Unicorn.", 0),)),
     ]
     for n, arrived in enumerate(moves, start=1):
         table.key(0.3 * n, arrived, own=False)
@@ -644,7 +645,7 @@ def test_a_burst_from_other_hands_is_said_in_order_never_more_than_one_reply_beh
         "Ben played Neigh.",  # every move heard, in the order recorded, each in a short sentence
         "Cy played Neigh.",
         "Dee played Super Neigh.",  # (what followed from it is on the screen)
-        "Ana: 1 Unicorn.",
+        "Ana 1 Unicorn.",
         "The chain is resolved.",  # the newest in full
     ]
     assert all(whole for _, _, whole, _ in table.heard)
@@ -656,20 +657,20 @@ def test_a_folded_fact_not_yet_begun_is_carried_on_one_begun_is_not():
     queue.done()
     queue.add(Utterance("Ana drew a card."))
     queue.take()
-    queue.arrive(Utterance("Cy: 2 Unicorns.", facts=(count("Cy: 2 Unicorns.", 2),)))  # "Ana's turn." said: it ends
-    assert texts(queue) == ["Cy: 2 Unicorns."]
+    queue.arrive(Utterance("Cy 2 Unicorns.", facts=(count("Cy 2 Unicorns.", 2),)))  # "Ana's turn." said: it ends
+    assert texts(queue) == ["Cy 2 Unicorns."]
     queue = _saying(
         Utterance(
-            "Ben's turn. Cy: 3 Unicorns. Dee played Neigh.", folded=(turn("Ben's turn."), count("Cy: 3 Unicorns.", 2))
+            "Ben's turn. Cy 3 Unicorns. Dee played Neigh.", folded=(turn("Ben's turn."), count("Cy 3 Unicorns.", 2))
         )
     )
-    queue.arrive(Utterance("Dee: 1 Unicorn."))  # the first folded fact is being said, the second not begun
-    assert texts(queue) == ["Cy: 3 Unicorns. Dee: 1 Unicorn."]
+    queue.arrive(Utterance("Dee 1 Unicorn."))  # the first folded fact is being said, the second not begun
+    assert texts(queue) == ["Cy 3 Unicorns. Dee 1 Unicorn."]
 
 
 def test_a_win_said_again_settles_its_taking_back_and_the_count_before_it():
-    back = (About(Topic.WIN, "The end of the game is taken back: play goes on."), count("Ana has 3 Unicorns.", 0))
-    queue = _saying(Utterance(f"{back[0].text} {back[1].text} Undone: more.", IMPORTANT, facts=back))
+    back = (fact(Topic.WIN, "Win taken back."), count("Ana has 3 Unicorns.", 0))
+    queue = _saying(Utterance(f"{said(back[0])} {said(back[1])} Undone: more.", IMPORTANT, facts=back))
     queue.new_input()
     won = Utterance("Ana wins with 4 Unicorns! The game is over.", IMPORTANT, facts=(win("Ana wins!"),),
                     tells=(count("Ana 4 Unicorns.", 0),))  # fmt: skip
@@ -680,14 +681,14 @@ def test_a_win_said_again_settles_its_taking_back_and_the_count_before_it():
 def test_in_a_burst_a_fact_merged_again_and_again_before_it_began_is_still_said():
     queue = _saying(Utterance("Ana played Basic Unicorn (Blue). Neigh? Say neigh and a name."))
     queue.arrive(Utterance("Turn 3: Cy's turn.", IMPORTANT, facts=(turn("Cy's turn.", 2),)))
-    queue.arrive(Utterance("Cy played Ginormous Unicorn. Cy: 2 Unicorns.", facts=(count("Cy: 2 Unicorns.", 2),)))
+    queue.arrive(Utterance("Cy played Ginormous Unicorn. Cy 2 Unicorns.", facts=(count("Cy 2 Unicorns.", 2),)))
     for n in range(2):  # more moves arrive while Ana's reply is still said: the older shrink, merged each time
         queue.arrive(Utterance(f"Move {n}."))
-    assert texts(queue) == ["Cy's turn. Cy: 2 Unicorns. Move 1."]
+    assert texts(queue) == ["Cy's turn. Cy 2 Unicorns. Move 1."]
     queue.done()
     queue.take()  # "Cy's turn." being said when the next move comes: it ends, and the count, never begun, goes on
     queue.arrive(Utterance("Move 2."))
-    assert texts(queue) == ["Cy: 2 Unicorns. Move 2."]
+    assert texts(queue) == ["Cy 2 Unicorns. Move 2."]
 
 
 def test_a_turns_reminder_is_said_whole_once_and_only_the_turn_is_folded_again():
@@ -705,9 +706,9 @@ def test_a_turns_reminder_is_said_whole_once_and_only_the_turn_is_folded_again()
 
 
 def test_other_hands_moves_cut_at_her_keys_are_never_dropped_but_said_after_her_reply_a_player_a_sentence():
-    queue = _saying(Utterance("Ana's Stable: 2 Unicorns. More words."))
+    queue = _saying(Utterance("Ana's Stable 2 Unicorns. More words."))
     for n in range(8):
-        queue.arrive(Utterance(f"Move {n}.", tells=(move(f"Ben discarded card {n}.", 1, "discard", f"C{n}", at=n),)))
+        queue.arrive(Utterance(f"Move {n}.", tells=(move(f"Ben discarded C{n}.", 1, "discard", f"C{n}", at=n),)))
     queue.arrive(Utterance("Cy drew.", tells=(move("Cy drew a card.", 2, "draw", at=8),)))
     queue.new_input()  # her key: her reply first, then every move, merged a player a sentence
     queue.done()
@@ -753,7 +754,7 @@ def test_a_players_name_typed_in_lower_case_begins_a_sentence_and_no_other_word_
 def test_with_one_voice_her_own_words_come_first_and_another_seats_facts_wait_after_them_with_the_moves():
     """Her seat known (0): another hand's turn, count or chain's end waits after her reply with the moves; her own
     turn, her count and a win are still said before her words (she acts on them)."""
-    queue = _saying(Utterance("Ana's Stable: 2 Unicorns. More words."))
+    queue = _saying(Utterance("Ana's Stable 2 Unicorns. More words."))
     queue.listener = 0
     bens_turn, ana_count = turn("Ben's turn.", 1), count("Ana 1 Unicorn.", 0)
     ended = move("Dee played Neigh.", 3, "neigh", "Neigh", at=7)
@@ -766,7 +767,7 @@ def test_with_one_voice_her_own_words_come_first_and_another_seats_facts_wait_af
     reply, after = queue.waiting
     assert reply.text == "Ana 1 Unicorn. Unicorns: Ana 1, Ben 0."  # her count first, then her own words
     assert after.text.startswith("Ben's turn.") and "Cy destroyed" in after.text and "Dee played Neigh" in after.text
-    unknown = _saying(Utterance("Ana's Stable: 2 Unicorns. More words."))  # her seat not known: folded, as before
+    unknown = _saying(Utterance("Ana's Stable 2 Unicorns. More words."))  # her seat not known: folded, as before
     unknown.arrive(Utterance("Ben's turn. Dee played Neigh.", facts=(bens_turn,), tells=(ended,)))
     unknown.new_input()
     unknown.done()
@@ -808,25 +809,25 @@ print(json.dumps(split_sentences(text, names=session.lobby.sentence_names())))
 def test_a_fact_of_no_state_cut_each_time_is_folded_twice_and_not_a_third_time():
     """A duty cut in its fold each time (a key a second after its sentence began) is folded twice at most: into
     "Move 0." and "Move 1.", no longer before "Move 2."; a turn, a state, stays until heard."""
-    duty = About(Topic.DUTY, "Destroy a Unicorn.", (2,))
-    for fact, folds in ((duty, 1), (turn("Ana's turn.", 0), 4)):
+    duty = fact(Topic.DUTY, "Destroy a Unicorn.", 2)
+    for one, folds in ((duty, 1), (turn("Ana's turn.", 0), 4)):
         queue = SpeechQueue()
-        queue.add(Utterance(folded=(fact,), segments=(Segment("Move 0."),)))
-        said = []
+        queue.add(Utterance(folded=(one,), segments=(Segment("Move 0."),)))
+        heard = []
         for n in range(1, 5):
             queue.take()
             queue.sentence_began(0, 10.0 * n, 1.0)
             queue.new_input(now=10.0 * n + 0.2)
             queue.done()
             queue.add(Utterance(f"Move {n}."))
-            said.append(queue.waiting[0].text)
-        assert said == [f"{fact.text} Move {n}." if n <= folds else f"Move {n}." for n in range(1, 5)], fact
+            heard.append(queue.waiting[0].text)
+        assert heard == [f"{said(one)} Move {n}." if n <= folds else f"Move {n}." for n in range(1, 5)], one
 
 
 def _join_question() -> Utterance:
     """A phone's join question as the laptop says it (`Reply.asking`: the question its decisive fact)."""
-    question = "A new phone asks to record for Ben. Let it in?"
-    return Utterance(question, IMPORTANT, facts=(About(Topic.QUESTION, question),))
+    asked = About(Topic.QUESTION, asked=NewPhone("Ben"))
+    return Utterance(said(asked), IMPORTANT, facts=(asked,))
 
 
 def test_another_hands_question_is_not_said_again_once_a_newer_move_is_recorded():
@@ -874,7 +875,7 @@ FACT_WORDS, SEGMENT_WORDS = _shifted(13), _shifted(7)
 
 def _fact_in_words(fact: About) -> About:
     """A fact worded by `FACT_WORDS`: every text it carries, its merged moves too."""
-    texts = ("text", "player", "card", "whose", "on")
+    texts = ("player", "card", "whose", "on")
     asked = fact.asked
     if asked is not None:  # (what it asks: its names and phrases too)
         fields = dataclasses.fields(asked)

@@ -11,13 +11,14 @@ from assistant.core.speech.placement import Seating, sentence_places
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Utterance
 from assistant.core.text import SentenceNames
+from tests.facts import fact
 
 NAMES = SentenceNames.of(["Neigh, Mate!", "Don't Kid Yourself!", "Super Neigh"], ("Ana", "Ben", "Cy", "Dee"))
 
 
 def move(text: str, seat: int, kind: str, card: str, at: int) -> About:
     player = ("Ana", "Ben", "Cy", "Dee")[seat]
-    return About(Topic.MOVE, text, (seat,), player, MoveKind(kind), card, at=at)
+    return fact(Topic.MOVE, text, seat, player=player, move=MoveKind(kind), card=card, at=at)
 
 
 def test_a_merged_move_ending_in_a_card_names_mark_ends_its_sentence_and_the_next_hand_is_heard_at_its_seat():

@@ -12,6 +12,7 @@ from assistant.core.speech.utterance import Priority, Utterance
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.core.clocked_voice import ClockedVoice
+from tests.facts import fact
 
 #: Seconds a word lasts in the table voice (about 250 words a minute).
 WORD_S = 0.24
@@ -21,12 +22,20 @@ PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 def _told(seat: int, kind: MoveKind, card: str, at: int) -> About:
     player = PLAYERS[seat]
     did = {MoveKind.PLAY: f"played {card}", MoveKind.NEIGH: f"played {card}", MoveKind.DRAW: "drew a card"}[kind]
-    return About(Topic.MOVE, f"{player} {did}.", (seat,), player, kind, "" if kind is MoveKind.DRAW else card, at=at)
+    return fact(
+        Topic.MOVE,
+        f"{player} {did}.",
+        seat,
+        player=player,
+        move=kind,
+        card="" if kind is MoveKind.DRAW else card,
+        at=at,
+    )
 
 
 def _reply(move: About, long: str, question: str = "") -> Utterance:
     """A phone's reply as the app gives it: the move at length, then the table's question, each a segment."""
-    asked = About(Topic.QUESTION, question)
+    asked = fact(Topic.QUESTION, question)
     segments = [Segment(f"{move.player}, from a phone: {long}", about=(move,))]
     if question:
         segments.append(Segment(question, about=(asked,), part=Part.SAID))

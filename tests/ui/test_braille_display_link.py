@@ -46,7 +46,7 @@ def test_a_herd_bonus_turn_shows_the_turn_then_the_bonus_effect_first():
         link.acknowledge()
         reply = session.handle(line)
         link.render(reply)
-        if any(words_for(fact, Audience.BRIEF) != fact.text for fact in reply.facts):
+        if any(words_for(fact, Audience.BRIEF) != words_for(fact, Audience.TABLE) for fact in reply.facts):
             break
     else:
         raise AssertionError("no turn with a Herd Bonus in the game")

@@ -9,7 +9,7 @@ import asyncio
 
 from fake_speaker import Heard
 
-from assistant.core.words.position import END_TAKEN_BACK
+from assistant.core.words.gameplay import END_TAKEN_BACK
 from assistant.core.words.screen import QUESTION_WAITING_KEY, held_fact, no_card_for_key
 from assistant.speech import SpeechService
 from assistant.speech.replies import ReplySpeaker

@@ -1,5 +1,5 @@
 """A front end never matches rendered words: whole games played through the session, each reply rendered in other
-words, as a translation would (ROT13 of every segment's words and every fact's text, which keeps each sentence's
+words, as a translation would (ROT13 of every segment's words and every fact's names, which keeps each sentence's
 end where it was), and speech (which facts a cut leaves unheard, what an utterance needs said), the braille display
 (what it shows and holds) and the app (the help reply, a question answered) behave the same for the translated
 replies as for the originals."""
@@ -37,8 +37,9 @@ def rot(text: str) -> str:
 
 
 def about(fact: About) -> About:
-    """A fact in other words: every text it carries (its words, names and cards) translated alike."""
-    words = {name: rot(getattr(fact, name)) for name in ("text", "player", "card", "whose", "on")}
+    """A fact in other words: every name it carries (its players and cards, its words made from them) translated
+    alike."""
+    words = {name: rot(getattr(fact, name)) for name in ("player", "card", "whose", "on")}
     asked = fact.asked
     if asked is not None:  # (what it asks: its names and phrases too)
         fields = dataclasses.fields(asked)

@@ -17,9 +17,13 @@ from assistant.core.game.about import (
     Asked,
     MoveKind,
     NewPhone,
+    Offered,
     RecordAnyway,
+    Source,
     Topic,
+    TurnOf,
 )
+from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Save, UseEffect
 from assistant.core.game.segment import Segment
 from assistant.core.words.audience import Audience
@@ -36,9 +40,12 @@ SESSION.handle("new game Ana Ben babies red pink")
 TABLE = SESSION.game.table
 CARDS = TABLE.cards.by_id
 
-TURN = About(Topic.TURN, "Ben's turn: may use the Blue Herd Bonus.", (1,), "Ben")  # (brief: "Ben's turn.")
-ASKED = About(Topic.QUESTION, "A new phone asks to record for Ben. Let it in?", asked=NewPhone("Ben"))
-USED = About(Topic.MOVE, "Ben uses the effect of Yay.", (1,), "Ben", MoveKind.USE, "Yay", event=UseEffect(1, "yay"))
+HERD = (Trigger("blue", 1, TriggerKind.HERD),)
+TURN = About(Topic.TURN, (1,), "Ben", source=TurnOf(3, (HERD,)), table=TABLE)  # (brief: "Ben's turn.")
+ASKED = About(Topic.QUESTION, asked=NewPhone("Ben"))
+USED = About(
+    Topic.MOVE, (1,), "Ben", MoveKind.USE, "Yay", event=UseEffect(1, "yay"), table=TABLE, state=SESSION.game.state
+)
 
 
 @pytest.mark.parametrize(
@@ -51,7 +58,7 @@ USED = About(Topic.MOVE, "Ben uses the effect of Yay.", (1,), "Ben", MoveKind.US
         (ASKED, Audience.BRIEF, "A new phone asks to record for Ben. Let it in?"),
         (USED, Audience.OTHER_PHONE, "Ben uses the effect of Yay."),
         (USED, Audience.OWN_PHONE, "You use the effect of Yay: tap Resolve when it is done."),
-        (TURN, Audience.OWN_PHONE, TURN.text),  # (nothing of its own there: the table's)
+        (TURN, Audience.OWN_PHONE, "Ben's turn: may use the Blue Herd Bonus."),  # (nothing of its own: the table's)
     ],
 )
 def test_a_fact_is_worded_for_each_audience(fact, audience, words):
@@ -101,9 +108,9 @@ QUESTIONS: list[tuple[Asked, str]] = [
 
 @pytest.mark.parametrize(("asked", "words"), QUESTIONS, ids=lambda value: type(value).__name__)
 def test_each_kind_of_question_is_worded_on_a_narrow_display_as_before(asked, words):
-    fact = About(Topic.QUESTION, "(its own words)", asked=asked)
+    fact = About(Topic.QUESTION, asked=asked)
     assert words_for(fact, Audience.NARROW) == words
-    assert words_for(fact, Audience.TABLE) == words_for(fact, Audience.BRIEF) == "(its own words)"
+    assert words_for(fact, Audience.TABLE) == words_for(fact, Audience.BRIEF) != words
 
 
 def test_every_kind_of_question_has_its_words_here():
@@ -114,7 +121,7 @@ def test_a_warning_is_asked_with_its_reason_as_a_value():
     (fact,) = (fact for segment in confirm_segments("Cy has not drawn. In full.", "Cy has not drawn.") for fact in
                segment.about)  # fmt: skip
     assert fact.asked == RecordAnyway("Cy has not drawn.")
-    assert (fact.text, words_for(fact, Audience.NARROW)) == (
+    assert (words_for(fact, Audience.TABLE), words_for(fact, Audience.NARROW)) == (
         "Cy has not drawn. Record anyway?",
         "Record? Cy has not drawn.",
     )
@@ -143,8 +150,9 @@ def test_no_front_end_reads_a_facts_audience_field_itself():
     assert readers == []
 
 
-#: The types a field of a fact may have: values (enums, numbers, seats, places, the event, what is asked, the facts
-#: merged into it) and, as `str`, only the names it is made of and its own words (`NAMES`).
+#: The types a field of a fact may have: values (enums, numbers, seats, places, the event, what is asked, what else
+#: its words are made of, the facts merged into it, the game it is of and its state) and, as `str`, only the names it
+#: is made of (`NAMES`): never words.
 VALUE_TYPES = {
     "Topic",
     "MoveKind | None",
@@ -155,31 +163,87 @@ VALUE_TYPES = {
     "tuple[int, str] | None",
     "Event | None",
     "Asked | None",
+    "Source | None",
+    "bool",
+    "Table | None",
+    "GameState | None",
     "str",
 }
-#: A fact's `str` fields: its own words (`text`, the table's) and the names it is made of, as said.
-NAMES = {"text", "player", "card", "whose", "on"}
+#: A fact's `str` fields: the names it is made of, as said; no sentence.
+NAMES = {"player", "card", "whose", "on"}
 
 
 def test_a_fact_keeps_no_audience_words_its_values_make():
     """A fact's words for another phone are its own (a move's never coach), a turn's brief words come from its
     player, a move's on its own player's phone from its event, a question's on a narrow display from what it asks:
     `About.phone`, `short`, `folded_text`, `own` and `narrow` are gone. A field added to hold another audience's words
-    fails here."""
+    fails here, as does its words for the table kept beside its values (`About.text`, gone too: the table's words
+    are made from the values like every audience's)."""
     types = {field.name: field.type for field in dataclasses.fields(About)}
     assert set(types.values()) <= VALUE_TYPES, types
     assert {name for name, kind in types.items() if kind == "str"} == NAMES
-    for gone in ("folded_text", "short", "phone", "own", "narrow"):
+    for gone in ("text", "folded_text", "short", "phone", "own", "narrow"):
         assert not hasattr(About, gone), gone
-    assert words_for(About(Topic.TURN, "Turn 9, Cy's turn: must do Sadistic Ritual.", (2,), "Cy"), Audience.BRIEF) == (
-        "Cy's turn."
+    ritual = (Trigger("sadistic-ritual", 2, TriggerKind.BEGIN),)
+    turn = About(Topic.TURN, (2,), "Cy", source=TurnOf(9, (ritual,)), table=TABLE)
+    assert (words_for(turn, Audience.TABLE), words_for(turn, Audience.BRIEF)) == (
+        "Cy's turn: must do Sadistic Ritual.",
+        "Cy's turn.",
     )
+
+
+#: The types a field of what else a fact's words are made of may have (`Source`): values, the game's own facts and
+#: prompt, cards and a look-up's outcome; as `str`, a name, a phrase typed, a card's words as printed or scanned;
+#: never a sentence (a test below words each kind).
+SOURCE_TYPES = {
+    "tuple[str, ...]",
+    "tuple[int, ...]",
+    "str",
+    "bool",
+    "int",
+    "tuple[Link, ...]",
+    "Link",
+    "Prompt",
+    "PromptForm",
+    "tuple[Card, ...]",
+    "Resolution",
+    "Vocabulary",
+    "tuple[tuple[str, str], ...]",
+}
+#: The `str` fields of a source: names and words the player typed or a card carries, never the app's sentences.
+SOURCE_NAMES = {"names", "noun", "query", "name", "text", "deck_text", "kind", "players"}
+
+
+def test_what_else_a_fact_is_made_of_holds_values_and_names_only():
+    from assistant.core.game.facts import Fact
+
+    kinds = [kind for kind in typing.get_args(Source) if kind is not Fact]
+    assert len(kinds) >= 8 + len(typing.get_args(Offered)) - 1
+    for kind in kinds:
+        types = {field.name: field.type for field in dataclasses.fields(kind)}
+        assert set(types.values()) <= SOURCE_TYPES, (kind, types)
+        assert {name for name, t in types.items() if t in ("str", "tuple[str, ...]")} <= SOURCE_NAMES, kind
+
+
+def test_no_sentence_is_passed_where_a_fact_is_made():
+    """Every `About(...)` of the package is made of values: no second positional argument (the words, before) and
+    no `text=`."""
+    package = Path(assistant.__path__[0])
+    made = []
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "About":
+                if any(keyword.arg == "text" for keyword in node.keywords) or (
+                    len(node.args) > 1 and isinstance(node.args[1], (ast.Constant, ast.JoinedStr))
+                ):
+                    made.append(f"{path.name}:{node.lineno}")
+    assert made == []
 
 
 def test_what_a_question_asks_holds_values_and_names_only():
     """What is asked is typed per kind (`Asked`): names, numbers, a flag, the phrase typed; the one piece of words
     it keeps is a warning's short reason, said alike to every audience."""
-    allowed = {"str", "int", "bool", "tuple[tuple[int, str], ...]", "tuple[str, ...]"}
+    allowed = {"str", "int", "bool", "tuple[tuple[int, str], ...]", "tuple[str, ...]"}  # (`NewPhone.rivals`)
     for kind in typing.get_args(Asked):
         assert {field.type for field in dataclasses.fields(kind)} <= allowed, kind
 
@@ -189,3 +253,41 @@ def test_a_segment_keeps_one_rendering():
     form for a screen reader are made from its values by the words (`words.worded`), never kept beside them."""
     strings = {field.name for field in dataclasses.fields(Segment) if field.type == "str"}
     assert strings == {"words"}, strings
+
+
+def test_each_question_of_the_apps_own_is_worded_from_its_values_as_its_sentence():
+    from assistant.core.cards.lookup import Candidate, Resolution
+    from assistant.core.game.about import (
+        CardMeant,
+        CardsFound,
+        CardTypeAsked,
+        KeepWords,
+        NewCardOffered,
+        NewGameAsked,
+        ReplaceWords,
+        ResumeOffered,
+        YesNotEnough,
+    )
+    from assistant.core.words.cardtext import describe_resolution, search_results
+    from assistant.core.words.errors import NEW_GAME_OVER_GAME
+    from assistant.core.words.gameplay import resume_offer
+    from assistant.core.words.learned import offer_replacing_words, yes_is_not_enough
+    from assistant.core.words.scans import SAY_CARD_TYPE, offer_completing_card, offer_new_card
+
+    aura, yay = CARDS["rainbow-aura"], CARDS["yay"]
+    close = Resolution("rnbw", None, (Candidate(aura, 80.0), Candidate(CARDS["rainbow-unicorn"], 70.0)))
+    offers: list[tuple[Offered, str]] = [
+        (CardsFound("rainbow", (aura,)), search_results("rainbow", [aura])),
+        (CardMeant(close, TABLE.cards.vocabulary), describe_resolution(close, TABLE.cards.vocabulary)),
+        (KeepWords("Yay", "Draw a card."), offer_completing_card("Yay", "Draw a card.")),
+        (ReplaceWords("Yay", yay.text), offer_replacing_words("Yay", yay.text)),
+        (YesNotEnough("Yay"), yes_is_not_enough("Yay")),
+        (CardTypeAsked(), SAY_CARD_TYPE),
+        (NewCardOffered("Zap", "Magic card", "Draw."), offer_new_card("Zap", "Magic card", "Draw.")),
+        (ResumeOffered(("Ana", "Ben")), resume_offer(["Ana", "Ben"])),
+        (NewGameAsked(), NEW_GAME_OVER_GAME),
+    ]
+    assert {type(offered) for offered, _ in offers} == set(typing.get_args(Offered))
+    for offered, sentence in offers:
+        fact = About(Topic.QUESTION, source=offered)
+        assert sentence and {words_for(fact, audience) for audience in Audience} == {sentence}, offered

@@ -1,5 +1,8 @@
 """What a sentence is about, as a typed value: a turn of a seat, a count of seats, a win, a question, a warning, a
-duty, a move of a seat with its kind and card.
+duty, a move of a seat with its kind and card; and the values its words are made of (`About.source`: the counts and
+the game's creature noun, the turn's number and duties, the game's own fact, what the table waits for, what a
+question offers), never the words themselves: each audience's words are made from these by
+`assistant.core.words.worded.words_for`.
 
 A reply carries these beside its words (`Reply.facts`, `Reply.tells`), taken from the step's own typed facts when
 the words are made (`assistant.core.words.announce.facts_of_step` and `tells_of_step`). The speech queue, the
@@ -14,7 +17,13 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from assistant.core.cards.card import Card, Vocabulary
+from assistant.core.cards.lookup import Resolution
+from assistant.core.game.chain import Link
 from assistant.core.game.events import Event
+from assistant.core.game.facts import Fact
+from assistant.core.game.state import GameState
+from assistant.core.game.table import Prompt, Table
 
 
 class Topic(enum.Enum):
@@ -154,11 +163,186 @@ class NewPhone:
 
     player: str
     """The player it asks to record for, by name."""
+    tag: str = ""
+    """The phone's short name, as it gave it ("" for none)."""
+    rivals: tuple[str, ...] = ()
+    """The short names of the other phones that wait to join as that player."""
 
 
 #: What a question or a warning asks, typed (`About.asked`): each worded for an audience by `words.worded.words_for`
 #: (a narrow braille display leads with who is asked, or with the question).
 Asked = RecordAnyway | SaveInstead | WhichInstant | WhichCard | NewPhone
+
+
+@dataclass(frozen=True)
+class CardsFound:
+    """The cards a search found, offered by number (a digit reads one)."""
+
+    query: str
+    """The words searched for, as typed."""
+    found: tuple[Card, ...]
+    """Every card found, in the order offered."""
+
+
+@dataclass(frozen=True)
+class CardMeant:
+    """Which of the cards close to a looked-up phrase is meant."""
+
+    resolution: Resolution
+    """The look-up's outcome: the phrase and the cards close to it."""
+    vocabulary: Vocabulary
+    """The game's words for its kinds of card."""
+    titles: tuple[tuple[str, str], ...] = ()
+    """Each deck's title by its id (cards of one name are told apart by their deck)."""
+
+
+@dataclass(frozen=True)
+class KeepWords:
+    """Keep a code's words for a card learnt by its name alone?"""
+
+    name: str
+    """The card's name."""
+    text: str
+    """The code's words for it."""
+
+
+@dataclass(frozen=True)
+class ReplaceWords:
+    """A code gives a deck's card other words: its deck's words, and the deliberate answer that takes the code's."""
+
+    name: str
+    """The card's name."""
+    deck_text: str
+    """The deck's words for it."""
+
+
+@dataclass(frozen=True)
+class YesNotEnough:
+    """A yes to `ReplaceWords`: nothing is replaced; the deliberate answer still waits."""
+
+    name: str
+    """The card's name."""
+
+
+@dataclass(frozen=True)
+class CardTypeAsked:
+    """Which type a scanned card new to the deck is."""
+
+
+@dataclass(frozen=True)
+class NewCardOffered:
+    """A scanned card the deck does not have: add it?"""
+
+    name: str
+    """The card's name, as scanned."""
+    kind: str
+    """Its type's name in the game's words ("" when its words name none)."""
+    text: str
+    """Its words, as scanned ("" for a code that holds its name alone)."""
+
+
+@dataclass(frozen=True)
+class ResumeOffered:
+    """At start: continue the saved game?"""
+
+    players: tuple[str, ...]
+    """Its players, by name."""
+
+
+@dataclass(frozen=True)
+class NewGameAsked:
+    """A new game asked for while one is in progress: start it (the other stays saved)?"""
+
+
+#: What a question of the app's own asks (a look-up, a scan, a saved game), typed (`About.source`): worded alike for
+#: every audience by `words.worded.words_for`.
+Offered = (
+    CardsFound
+    | CardMeant
+    | KeepWords
+    | ReplaceWords
+    | YesNotEnough
+    | CardTypeAsked
+    | NewCardOffered
+    | ResumeOffered
+    | NewGameAsked
+)
+
+
+@dataclass(frozen=True)
+class Counted:
+    """Counts of seats, as values: each seat's player by name and count, in the order of `About.seats`, and the
+    game's creature noun; said short, one seat ("Ana 2 Unicorns."), or with `has`, all in one sentence, as an undo
+    or a redo changed them ("Ana has 2 Unicorns and Ben has 1 Unicorn.")."""
+
+    names: tuple[str, ...]
+    counts: tuple[int, ...]
+    noun: str
+    """The game's creature noun, singular ("Unicorn", "Animal")."""
+    has: bool = False
+
+
+@dataclass(frozen=True)
+class TurnOf:
+    """A turn that began: its number and the chain's links of its beginning-of-turn duties (its brief words: "Ben's
+    turn: may use the Blue Herd Bonus.")."""
+
+    turn: int
+    duties: tuple[Link, ...] = ()
+
+
+@dataclass(frozen=True)
+class DutyOf:
+    """A link of the effect chain, whose deed its player must do now ("Destroy a Unicorn.")."""
+
+    link: Link
+
+
+@dataclass(frozen=True)
+class WinTakenBack:
+    """An undo took the game's end back."""
+
+
+@dataclass(frozen=True)
+class StopAlone:
+    """What an Instant stopped, said on its own (its move not among the facts said with it): "Cy's Neigh stopped
+    Ben's Basic Unicorn (Blue).". A fact of `Topic.STOPPED` without it has no words of its own."""
+
+
+@dataclass(frozen=True)
+class Merged:
+    """Several moves of one player said as one sentence (`About.parts`); `answered`: each Instant with the card it
+    answered (in a digest, where the move it answered may be far before)."""
+
+    answered: bool = False
+
+
+class PromptForm(enum.Enum):
+    """How what the table waits for is asked (`Waiting`)."""
+
+    PHRASED = "phrased"
+    """In full at its level (`words.announce.phrase_prompt`)."""
+    THEN_RESOLVE = "then-resolve"
+    """A link of the chain just read: how to go on alone."""
+    WHEN_DONE = "when-done"
+    """A link read before: when to say resolve."""
+    ANSWER = "answer"
+    """The card on the pile just named: the short question ("Neigh?")."""
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What the table waits for now, as asked: the prompt, how it is asked and at which level (`brief`, the facts
+    alone; `coached`, with how to say it; neither: normal)."""
+
+    prompt: Prompt
+    form: PromptForm = PromptForm.PHRASED
+    brief: bool = False
+    coached: bool = True
+
+
+#: The values a fact's words are made of beside its seats, player, kind, card and event (`About.source`).
+Source = Fact | Counted | TurnOf | DutyOf | WinTakenBack | StopAlone | Merged | Waiting | Offered
 
 
 #: A state a fact tells: (WIN, None), (TURN, None) or (COUNT, seat).
@@ -171,13 +355,12 @@ RANKS: dict[Topic, int] = {Topic.WIN: 0, Topic.TURN: 1}
 
 @dataclass(frozen=True)
 class About:
-    """One fact, what it is about and its words."""
+    """One fact: what it is about and the values its words are made of (worded for each audience by
+    `words.worded.words_for`; for the table short, about a second: "Ben's turn.", "Ana 2 Unicorns.", "Ana wins!"; a
+    move's never say how to say the next move: they are said again folded, in a digest and on the phones, where that
+    is no help, and the laptop's line of the move says it, `words.announce.announce_said`)."""
 
     topic: Topic
-    text: str
-    """Its words, short (about a second): "Ben's turn.", "Ana 2 Unicorns.", "Ana wins!"; a move's never say how to
-    say the next move (they are said again folded, in a digest and on the phones, where that is no help: the
-    laptop's line of the move says it, `words.announce.announce_said`)."""
     seats: tuple[int, ...] = ()
     """The seats it is about: the player whose turn, whose counts, who won, who moved."""
     player: str = ""
@@ -210,6 +393,25 @@ class About:
     """For a question or a warning, what it asks, typed (`Asked`): a narrow braille display leads with who is asked,
     or with the question ("Ben: new phone. Let it in?", "Record? Cy has not drawn.", `words.worded.words_for`);
     None: no question of its own there."""
+    source: Source | None = None
+    """The values its words are made of beside the fields above (`Source`): the game's own fact (a win, a count that
+    waits, a duty a card lays, the chain's end), the counts, the turn, a chain's duty, what the table waits for, what
+    a question of the app's own offers; None where the fields above say it all (a move, its event)."""
+    named: bool = False
+    """A duty said with the name of the player whose card it is ("Dee: Destroy one Animal."), in another player's
+    reply."""
+    table: Table | None = field(default=None, compare=False, repr=False)
+    """The game it is of, whose names and terms its words are made with (None: a fact of no game's). Left out of a
+    comparison, as `state`: the values above tell two facts apart."""
+    state: GameState | None = field(default=None, compare=False, repr=False)
+    """The state its words name the cards in: before a move; after the step, for the game's own fact."""
+
+    @property
+    def worded(self) -> bool:
+        """It has words of its own: not an undo, nor what an Instant stopped unless said on its own (`StopAlone`)."""
+        if self.topic is Topic.STOPPED:
+            return isinstance(self.source, StopAlone)
+        return self.topic is not Topic.UNDO
 
     def flat(self) -> tuple[About, ...]:
         """The facts it stands for: the moves merged into it, or itself."""
@@ -275,15 +477,10 @@ def without_questions(facts: Iterable[About]) -> list[About]:
     return [fact for fact in facts if fact.topic is not Topic.QUESTION]
 
 
-def texts(facts: Iterable[About]) -> str:
-    """The facts' words, in order, as one text."""
-    return " ".join(fact.text.strip() for fact in facts if fact.text.strip())
-
-
 def unique(facts: Iterable[About]) -> list[About]:
     """The facts in order (moves merged into one sentence taken apart again), each once, a later one settling an
     earlier one of the same state (a newer turn)."""
-    facts = [part for fact in facts for part in fact.flat() if part.text.strip()]
+    facts = [part for fact in facts for part in fact.flat() if part.worded]
     kept: list[About] = []
     for n, fact in enumerate(facts):
         if fact not in kept and not fact.settled_by(facts[n + 1 :]):

@@ -43,8 +43,8 @@ class Part(enum.Enum):
     SAID = "said"
     """An answer's own words."""
     FACT = "fact"
-    """A decisive fact in its own short words (`About.text`), said first: a braille display holding it leaves it
-    out of the answer under it."""
+    """A decisive fact in its own short words (its table words, `words.worded.words_for`), said first: a braille
+    display holding it leaves it out of the answer under it."""
     COACHING = "coaching"
     """Said for a learner (how to have a Herd Bonus read here): said once a game, never on a braille display."""
     HELP = "help"

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import Card, CardType, normalize
 from assistant.core.cards.lookup import Resolution
-from assistant.core.game.about import About, Asked, MoveKind, Topic
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.acting import save_for
 from assistant.core.game.chain import is_neigh
 from assistant.core.game.events import Destroy, EndTurn, Event, EventError, Sacrifice, Save, event_from_dict
@@ -43,7 +43,6 @@ from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_
 from assistant.core.words.audience import Audience
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
-    choose_card_for,
     event_refused,
     instant_asked,
     no_card_for,
@@ -51,14 +50,14 @@ from assistant.core.words.errors import (
     save_failed,
     say_which_card,
     which_card,
-    which_instant,
     who_plays,
 )
-from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_instead, save_offered
+from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_instead
 from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import changed_facts, undone_many
 from assistant.core.words.rulings import confirm_segments, objection_reasons, short_objection
 from assistant.core.words.verbosity import Verbosity
+from assistant.core.words.worded import words_for
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5
@@ -183,9 +182,8 @@ class Conversation:
         save = Save(owner, event.card, saver)
         self.objections, self.offered, self.saving = (), (save, isinstance(event, Destroy)), event
         destroyed = isinstance(event, Destroy)
-        question = save_offered(game.table, save, destroyed)
         pending = Question(lambda: self._checked(save), refused=lambda: self.record(event))
-        return Reply.asking(question, pending, asked=save_instead(game.table, save, destroyed))
+        return Reply.asking(save_instead(game.table, save, destroyed), pending)
 
     def check_again(self, event: Event, offer_save: bool = True) -> Reply:
         """An event built earlier, checked against the table as it is now: recorded, warned about, or (`offer_save`)
@@ -263,9 +261,8 @@ class Conversation:
         if 0 in numbers:  # (not one of the game's Instants: numbered in order)
             numbers = tuple(range(1, len(instants) + 1))
         numbered = list(zip(numbers, instants))
-        sentence = which_instant(table.setup.players[who], numbered)
         pending = Choice(instants, then, numbers)
-        return _question(sentence, pending, instant_asked(table.setup.players[who], numbered))
+        return Reply.asking(instant_asked(table.setup.players[who], numbered), pending)
 
     def _offer(self, verb: Verb, command: Command, phrase: str, cards: list[Card], resolved: dict[str, Card]) -> Reply:
         """Numbered cards for a phrase; the number chosen carries the command on."""
@@ -274,9 +271,8 @@ class Conversation:
             return self._event(verb, command, {**resolved, phrase: card})
 
         titles = {deck.info.id: deck.info.title for deck in self.game.table.cards.decks}
-        sentence = choose_card_for(phrase, cards, titles)
         asked = which_card(self._asked_of(verb, command), phrase, cards, titles)
-        return _question(sentence, Choice(tuple(cards), then), asked)
+        return Reply.asking(asked, Choice(tuple(cards), then))
 
     def _asked_of(self, verb: Verb, command: Command) -> str:
         """Whom a question about a command is asked of, by name: the player a Baby is for ("baby Ben pink"), else
@@ -353,14 +349,14 @@ class Conversation:
         brief = self.verbosity is Verbosity.BRIEF
         segments = (
             Segment(done, channel=Channel.SCREEN),
-            *(Segment(fact.text, (fact,), fact.states, Part.FACT) for fact in facts),
+            *(Segment(words_for(fact, Audience.TABLE), (fact,), fact.states, Part.FACT) for fact in facts),
             Segment(done, channel=Channel.SPEECH),
             Segment(position, channel=Channel.SCREEN if brief else Channel.BOTH),
         )
         # Which events of the log it took back (or put back), by their places: what they told is no longer news.
         first = len(log) + 1 if redo else len(log) - len(steps) + 1
         kind = MoveKind.REDO if redo else MoveKind.UNDO
-        tells = tuple(About(Topic.UNDO, "", move=kind, at=place) for place in range(first, first + len(steps)))
+        tells = tuple(About(Topic.UNDO, move=kind, at=place) for place in range(first, first + len(steps)))
         recorded = (Recorded(tuple(steps), back="redo" if redo else "undo"),)
         return Reply(important=True, settles=True, recorded=recorded, segments=segments).telling(tells)
 
@@ -376,12 +372,6 @@ def _holding_question(reply: Reply) -> Reply:
             segments = (*reply.segments[:n], held, *reply.segments[n + 1 :])
             return dataclasses.replace(reply, segments=segments)
     return reply
-
-
-def _question(sentence: str, pending: Choice, asked: Asked) -> Reply:
-    """A reply that asks which card: the question is its decisive fact, held until answered; `asked`: what it asks,
-    typed (`About.asked`: a small braille display words it who is asked first)."""
-    return Reply.asking(sentence, pending, asked=asked)
 
 
 def _unlike(cards: list[Card]) -> list[Card]:

@@ -49,7 +49,6 @@ from assistant.core.words.share import (
     joined_from_phone,
     move_already_waits,
     move_withdrawn,
-    new_phone_asks,
     no_phone_waits,
     not_a_player,
     phone_answered_no,
@@ -229,12 +228,12 @@ class DeviceTalk:
         phone with none): yes lets it in, no keeps it out."""
         asked = self.joining.get(key)  # this phone's: never one that came later
         player = asked.player if asked is not None else key
-        question = new_phone_asks(player, asked.tag if asked is not None else "", self.rivals(key))
         ask = Question(
             lambda: self.decide(key, True, asked), declined="", refused=lambda: self.decide(key, False, asked)
         )
         self.join_asked.append(ask)
-        return Reply.asking(question, ask, asked=NewPhone(player))
+        tag = asked.tag if asked is not None else ""
+        return Reply.asking(NewPhone(player, tag, self.rivals(key)), ask)
 
     def rivals(self, key: str) -> tuple[str, ...]:
         """The short names of the other phones that wait to join as the player the phone of `key` asks for."""
@@ -425,7 +424,7 @@ class DeviceTalk:
             refused=None if refused is None else lambda: self._answered(talk, mover, refused),
             waits=lambda: self._wait_again(save),
         )
-        laptop = Reply.asking(save_offered(table, *offered), ask, asked=save_instead(table, *offered))
+        laptop = Reply.asking(save_instead(table, *offered), ask)
         self.laptop = _OnLaptop(save, ask, laptop)
         return DeviceOutcome("asked", (host_asked(owner, saving=True),), laptop)
 

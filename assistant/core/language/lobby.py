@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from assistant.core.cards.card import CardSet
 from assistant.core.cards.lookup import Resolution
+from assistant.core.game.about import NewGameAsked
 from assistant.core.game.events import EventError
 from assistant.core.game.history import Game, NothingToUndoError, read_record, replay
 from assistant.core.game.rules import Rules, UnknownProfileError, load_rules, parse_deck_out
@@ -26,7 +27,6 @@ from assistant.core.words.errors import (
     DECK_OUT_CHOICES,
     DECKS_AT_START,
     NAMES_NEEDED,
-    NEW_GAME_OVER_GAME,
     baby_unclear,
     cannot_start,
     rules_for_another_game,
@@ -114,8 +114,7 @@ class Lobby:
         """Start a game; when one is in progress, ask first (it stays saved)."""
         game = self.game
         if game is not None and game.state.outcome is None and game.log:
-            question = NEW_GAME_OVER_GAME
-            return Reply.asking(question, Question(lambda: self._start(command)))
+            return Reply.asking(NewGameAsked(), Question(lambda: self._start(command)))
         return self._start(command)
 
     def _start(self, command: Command) -> Reply:

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from assistant.core.cards.card import Card
-from assistant.core.game.about import About, Asked, Topic, texts
+from assistant.core.game.about import About, Asked, Offered, Topic
 from assistant.core.game.history import Recorded
 from assistant.core.game.segment import (
     Channel,
@@ -26,7 +26,8 @@ from assistant.core.game.segment import (
     speech_of,
     tells_of,
 )
-from assistant.core.words.worded import reader_lines
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import reader_lines, texts, words_for
 
 __all__ = [
     "Channel",
@@ -307,19 +308,22 @@ class Reply:
     @classmethod
     def asking(
         cls,
-        question: str,
+        question: Asked | Offered,
         pending: Pending,
         *,
         important: bool = True,
         card: Card | None = None,
         sound: str = "",
-        asked: Asked | None = None,
     ) -> Reply:
         """A question left open (important unless told: the cards a search found are offered, not asked): the
         question is its decisive fact (`Topic.QUESTION`), held until answered, its one segment the fact in its own
-        words; `asked`: what it asks, typed (`About.asked`: a small braille display words it who is asked first)."""
-        fact = About(Topic.QUESTION, question, asked=asked)
-        segment = Segment(question, (fact,), part=Part.FACT)
+        words; `question`: what it asks, typed (`About.asked`, which a small braille display words who is asked
+        first; or `About.source`, a question of the app's own)."""
+        if isinstance(question, Asked):
+            fact = About(Topic.QUESTION, asked=question)
+        else:
+            fact = About(Topic.QUESTION, source=question)
+        segment = Segment(words_for(fact, Audience.TABLE), (fact,), part=Part.FACT)
         return cls(important=important, card=card, sound=sound, pending=pending, segments=(segment,))
 
     @property

@@ -50,8 +50,8 @@ from assistant.core.game.segment import Part, Segment
 from assistant.core.speech.utterance import Priority, Utterance, ends_sentence
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
-from assistant.core.words.pace import catch_up, duty_named, merge_moves, stops_said
-from assistant.core.words.worded import apart_words
+from assistant.core.words.pace import catch_up, merge_moves, stops_said
+from assistant.core.words.worded import apart_words, duty_named
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -692,7 +692,7 @@ def _unique(facts: list[About]) -> list[About]:
     """The facts in order (merged moves taken apart again), each once, a later one settling an earlier one
     (`_settled`: as `about.unique`, a turn's end kept; what an Instant stopped kept though it has no words of its
     own: `stops_said` gives it words when it is folded)."""
-    flat = [part for fact in facts for part in fact.flat() if part.text.strip() or part.topic is Topic.STOPPED]
+    flat = [part for fact in facts for part in fact.flat() if part.worded or part.topic is Topic.STOPPED]
     kept: list[About] = []
     for n, fact in enumerate(flat):
         if fact not in kept and not _settled(fact, flat[n + 1 :]):
@@ -724,8 +724,8 @@ def cause_first(utterance: Utterance) -> Utterance:
         duty = segment.about[0] if segment.part is Part.FACT and len(segment.about) == 1 else None
         if duty is None or duty.topic is not Topic.DUTY or sender in duty.seats or not duty.player:
             continue  # (a segment of one duty, `Part.FACT`, is that duty in its own words)
-        named = replace(duty, text=duty_named(duty))
-        segments[n] = replace(segment, words=named.text, about=(named,))
+        named = replace(duty, named=True)
+        segments[n] = replace(segment, words=duty_named(duty), about=(named,))
         facts = [named if fact == duty else fact for fact in facts]
     spoken = [n for n, s in enumerate(segments) if s.channel.spoken and s.words.strip()]
     lead = [n for n in spoken if _leads(segments[n])]

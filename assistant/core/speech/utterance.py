@@ -220,7 +220,7 @@ class Utterance:
         for fact in self.facts:
             told = next(((start, end) for segment, start, end in spans if fact in segment.about), None)
             if told is None:
-                told = (at, at + len(self.split(fact.text)))
+                told = (at, at + len(self.split(words_for(fact, Audience.TABLE))))
             at = told[1]
             pieces.append((fact, *told))
         return pieces

@@ -10,9 +10,11 @@ it; `chain` reads it on request.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from assistant.core.cards.card import CardType
 from assistant.core.game import events
-from assistant.core.game.about import About, MoveKind, Topic, texts, unique
+from assistant.core.game.about import About, Counted, DutyOf, MoveKind, PromptForm, Topic, TurnOf, Waiting, unique
 from assistant.core.game.chain import Link, Trigger, TriggerKind
 from assistant.core.game.events import Phase
 from assistant.core.game.facts import (
@@ -47,7 +49,7 @@ from assistant.core.words.gameplay import (
     PHASE_NAMES,
     area_of,
     chain_link_added,
-    creatures,
+    counted,
     describe_fact,
     describe_link,
     describe_trigger,
@@ -78,6 +80,10 @@ __all__ = [
     "move_of_step",
     "tells_of_step",
     "chain_duty",
+    "brief_counted",
+    "waiting_of",
+    "waiting_said",
+    "turn_duties",
     "begin_duties",
     "neigh_name",
     "end_turn_now",
@@ -258,7 +264,7 @@ def announce_said(
             continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
         if isinstance(fact, TurnBegan):  # with its duties, as its decisive fact says it
             said = turn_began(
-                fact.turn, player_name(table, fact.player), level is Verbosity.BRIEF, _duties(table, step)
+                fact.turn, player_name(table, fact.player), level is Verbosity.BRIEF, _turn_duties(table, step)
             )
             # a turn's end is said by the turn that begins: that line tells the move (`told`, once)
             lines.append((3, Segment(said, told, states=frozenset({(Topic.TURN, None)}))))
@@ -295,15 +301,17 @@ def announce_said(
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
         if prompt.kind is PromptKind.CHAIN and just_said:  # the link was just read: not again
-            said = DO_IT_THEN_RESOLVE if level is Verbosity.COACHING else ""
+            form = PromptForm.THEN_RESOLVE
         elif prompt.kind is PromptKind.CHAIN and _waited(table, step, prompt):  # it was read before
-            said = "Say resolve when it is done." if level is Verbosity.COACHING else ""
+            form = PromptForm.WHEN_DONE
         elif prompt.kind is PromptKind.ANSWER and level is Verbosity.NORMAL and _just_played(step, prompt):
-            said = f"{neigh_name(table)}?"  # the card was just named: the short question
+            form = PromptForm.ANSWER  # the card was just named: the short question
         else:
-            said = phrase_prompt(table, prompt, level)
+            form = PromptForm.PHRASED
         # what the table waits for now, typed: open only until the next step (speech never says it after that)
-        lines.append((4, Segment(said, (About(Topic.QUESTION, said, at=at),) if said else ())))
+        waiting = waiting_of(prompt, level, form)
+        said = waiting_said(table, waiting)
+        lines.append((4, Segment(said, (About(Topic.QUESTION, at=at, source=waiting, table=table),) if said else ())))
     return [segment for _, segment in sorted(lines, key=lambda ranked: ranked[0]) if segment.words]
 
 
@@ -322,11 +330,13 @@ def _fact_segments(
     if isinstance(fact, GameOver) and sentence.endswith(f" {GAME_OVER}"):
         win = facts_of_step(table, step, at)
         ended = sentence.removesuffix(f" {GAME_OVER}")
-        own = bool(win) and win[0].text == ended  # (the words of the win itself, when it is no goal reached)
+        # (the words of the win itself, when it is no goal reached: "Ana wins!" is said for a goal)
+        own = bool(win) and (fact.outcome.ending is not Ending.GOAL or fact.outcome.winner is None)
         return (Segment(ended, win, part=Part.FACT if own else Part.SAID), Segment(GAME_OVER, joined=True))
     if isinstance(fact, LinkAdded) and level is not Verbosity.BRIEF and not any(t.kind.is_beginning for t in fact.link):
         duty = _duty(table, fact.link)
-        if duty.text and duty.text.rstrip(".").casefold() in sentence.casefold():  # its duty said whole in it
+        words = chain_duty(table, fact.link)
+        if duty is not None and words.rstrip(".").casefold() in sentence.casefold():  # its duty said whole in it
             link = ChainLink(fact.position, tuple(describe_trigger(table, t) for t in fact.link))
             return (Segment(sentence, repeats=(duty,), link=link),)  # (held apart, named by the link alone)
     return (Segment(sentence),)
@@ -354,15 +364,15 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
             winner = fact.outcome.winner
             seats = () if winner is None else (winner,)
             name = "" if winner is None else player_name(table, winner)
-            if fact.outcome.ending is Ending.GOAL and winner is not None:
-                return (About(Topic.WIN, f"{name} wins!", seats, name),)  # under a second: the count is in the reply
-            ended = describe_fact(table, fact, step.after).removesuffix(f" {GAME_OVER}")  # (goes without saying)
-            return (About(Topic.WIN, ended, seats, name),)
+            # (a goal reached: "Ana wins!", under a second, the count is in the reply; else its ending, "The game
+            # is over." going without saying: `words.worded.words_for`)
+            return (About(Topic.WIN, seats, name, source=fact, table=table, state=step.after),)
     for fact in step.facts:
         if isinstance(fact, TurnBegan):
             name = player_name(table, fact.player)
-            whole = turn_began(fact.turn, name, brief=True, duties=_duties(table, step))
-            return (About(Topic.TURN, whole, (fact.player,), name),)  # (its brief form: `words_for`)
+            duties = tuple(f.link for f in step.facts if isinstance(f, LinkAdded))
+            turn = TurnOf(fact.turn, duties)  # (its words, with its duties; its brief form without: `words_for`)
+            return (About(Topic.TURN, (fact.player,), name, source=turn, table=table),)
     said: list[About] = []
     for fact in step.facts:  # every count that changed, each with its player
         if isinstance(fact, TallyChanged):
@@ -373,15 +383,16 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
     for fact in step.facts:
         if isinstance(fact, WinWaits):  # a count, with the win it brings
             name = player_name(table, fact.player)
-            said.append(About(Topic.COUNT, describe_fact(table, fact, step.after), (fact.player,), name))
+            said.append(About(Topic.COUNT, (fact.player,), name, source=fact, table=table, state=step.after))
         elif isinstance(fact, (LimitReached, CardMustGo)):
             name = player_name(table, fact.player)
-            said.append(About(Topic.DUTY, describe_fact(table, fact, step.after), (fact.player,), name))
+            said.append(About(Topic.DUTY, (fact.player,), name, source=fact, table=table, state=step.after))
     for fact in step.facts:  # the chain's duty, what its player must do now; and its end
         if isinstance(fact, LinkAdded) and not any(t.kind.is_beginning for t in fact.link):
-            said.append(_duty(table, fact.link))
+            duty = _duty(table, fact.link)
+            said += [duty] if duty is not None else []
         elif isinstance(fact, LinkResolved) and fact.next is None:
-            said.append(About(Topic.CHAIN_DONE, describe_fact(table, fact, step.after)))
+            said.append(About(Topic.CHAIN_DONE, source=fact, table=table, state=step.after))
     # A count that a later fact says again ("Ana has 3 Unicorns, enough to win ...") is said once.
     return tuple(unique(said))
 
@@ -400,13 +411,25 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     if isinstance(event, events.Respond) and card_id in (table.neigh_card, table.super_neigh_card):
         kind = MoveKind.NEIGH
     card = game_card_name(table, card_id) if isinstance(card_id, str) else ""
-    text = end_with(describe_event(table, event, step.before, Audience.BRIEF))  # (never "say resolve ...")
     owner = seat if isinstance(event, events.Sacrifice) else getattr(event, "owner", None)
     whose = player_name(table, owner) if isinstance(owner, int) and 0 <= owner < len(table.setup.players) else ""
     on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, events.Respond) and step.before.pile else ""
     name = player_name(table, seat)
-    # (its event: the phone of the player who made it says it in its own words, `words.worded.words_for`)
-    return About(Topic.MOVE, text, (seat,), name, kind, card, owner=owner, whose=whose, on=on, at=at, event=event)
+    # (its words made from its event in the state before it, never "say resolve ...": `words.worded.words_for`)
+    return About(
+        Topic.MOVE,
+        (seat,),
+        name,
+        kind,
+        card,
+        owner=owner,
+        whose=whose,
+        on=on,
+        at=at,
+        event=event,
+        table=table,
+        state=step.before,
+    )
 
 
 def tells_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
@@ -432,7 +455,6 @@ def _stopped(table: Table, fact: PileStopped, at: int) -> About:
     played = (fact.stopped.player, game_card_name(table, fact.stopped.card))
     return About(
         Topic.STOPPED,
-        "",
         (seat,),
         move=MoveKind.STOP,
         card=card,
@@ -451,13 +473,59 @@ def _changed(fact: TallyChanged) -> list[int]:
 def _brief_count(table: Table, seat: int, count: int) -> About:
     """A count, about a second: "Ana 2 Unicorns." (no colon: its pause made the count half a second longer)."""
     name = player_name(table, seat)
-    return About(Topic.COUNT, f"{name} {creatures(table, count)}.", (seat,), name)
+    counts = Counted((name,), (count,), table.profile.vocabulary.creature)
+    return About(Topic.COUNT, (seat,), name, source=counts, table=table)
 
 
-def _duty(table: Table, link: Link) -> About:
-    """The duty of a link of the chain, typed: what its player must do now."""
+def brief_counted(counts: Counted) -> str:
+    """Counts, each about a second: "Ana 2 Unicorns. Ben 1 Unicorn."; with `Counted.has`, in one sentence, as an undo
+    changed them: "Ana has 2 Unicorns and Ben has 1 Unicorn."."""
+    if counts.has:
+        said = [f"{name} has {counted(counts.noun, n)}" for name, n in zip(counts.names, counts.counts)]
+        return f"{name_list(said)}."
+    return " ".join(f"{name} {counted(counts.noun, n)}." for name, n in zip(counts.names, counts.counts))
+
+
+def _duty(table: Table, link: Link) -> About | None:
+    """The duty of a link of the chain, typed: what its player must do now (None when its cards say nothing)."""
+    if not chain_duty(table, link):
+        return None
     owner = link[0].owner if link else 0
-    return About(Topic.DUTY, chain_duty(table, link), (owner,), player_name(table, owner))
+    return About(Topic.DUTY, (owner,), player_name(table, owner), source=DutyOf(link), table=table)
+
+
+def waiting_of(prompt: Prompt, level: Verbosity, form: PromptForm = PromptForm.PHRASED) -> Waiting:
+    """What the table waits for, as asked at a level (`Waiting`)."""
+    return Waiting(prompt, form, brief=level is Verbosity.BRIEF, coached=level is Verbosity.COACHING)
+
+
+def waiting_said(table: Table, waiting: Waiting) -> str:
+    """What the table waits for, in words ("" when the level says nothing of it): a link just read, how to go on; a
+    link read before, when to say resolve; the card on the pile just named, the short question; else the prompt in
+    full at its level (`phrase_prompt`)."""
+    match waiting.form:
+        case PromptForm.THEN_RESOLVE:
+            return DO_IT_THEN_RESOLVE if waiting.coached else ""
+        case PromptForm.WHEN_DONE:
+            return "Say resolve when it is done." if waiting.coached else ""
+        case PromptForm.ANSWER:
+            return f"{neigh_name(table)}?"
+        case PromptForm.PHRASED:
+            level = Verbosity.BRIEF if waiting.brief else Verbosity.COACHING if waiting.coached else Verbosity.NORMAL
+            return phrase_prompt(table, waiting.prompt, level)
+        case _:  # pragma: no cover - mypy checks every form is named above
+            assert_never(waiting.form)
+
+
+def _turn_duties(table: Table, step: Step) -> str:
+    """The beginning-of-turn duties the step's links hold, unnamed (`turn_duties`)."""
+    return turn_duties(table, tuple(f.link for f in step.facts if isinstance(f, LinkAdded)))
+
+
+def turn_duties(table: Table, links: tuple[Link, ...]) -> str:
+    """The beginning-of-turn duties the links hold, unnamed, for after "Ben's turn:" ("" for none)."""
+    duties = [begin_duties(table, link, named=False) for link in links]
+    return "; ".join(d[:-1] for d in duties if d) + "." if any(duties) else ""
 
 
 def chain_duty(table: Table, link: Link) -> str:
@@ -489,15 +557,11 @@ def begin_duties(table: Table, link: Link, named: bool = True) -> str:
     return "" if not parts else f"{player_name(table, owner)} {said}." if named else f"{said}."
 
 
-def _duties(table: Table, step: Step) -> str:
-    """The beginning-of-turn duties the step's links hold, unnamed, for after "Ben's turn:" ("" for none)."""
-    duties = [begin_duties(table, f.link, named=False) for f in step.facts if isinstance(f, LinkAdded)]
-    return "; ".join(d[:-1] for d in duties if d) + "." if any(duties) else ""
-
-
 def _brief_tally(table: Table, fact: TallyChanged) -> str:
     """The counts that changed, each with its player, about a second each: "Ana 2 Unicorns."."""
-    return texts(_brief_count(table, seat, fact.after[seat]) for seat in _changed(fact))
+    seats = _changed(fact)
+    names = tuple(player_name(table, seat) for seat in seats)
+    return brief_counted(Counted(names, tuple(fact.after[seat] for seat in seats), table.profile.vocabulary.creature))
 
 
 def _waited(table: Table, step: Step, prompt: Prompt) -> bool:

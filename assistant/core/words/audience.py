@@ -12,10 +12,7 @@ from __future__ import annotations
 import enum
 from typing import assert_never
 
-from assistant.core.game.about import About, Topic
-from assistant.core.words.gameplay import turn_began
-
-__all__ = ["Audience", "brief_words", "is_coached"]
+__all__ = ["Audience", "is_coached"]
 
 
 class Audience(enum.Enum):
@@ -39,15 +36,6 @@ class Audience(enum.Enum):
     NARROW = "narrow"
     """A braille display of 20 cells or fewer, whose first window holds two or three words: who, or the question,
     first."""
-
-
-def brief_words(fact: About) -> str:
-    """A fact's brief words, made from its values (`words.worded.words_for` with `Audience.BRIEF`, asked here by the
-    words below that entry point: the fold of `words.pace`): a turn by its player alone ("Ben's turn.", its duties
-    left out: a reminder longer than the gap between keys is never said whole twice); else its own words."""
-    if fact.topic is Topic.TURN and fact.player:
-        return turn_began(0, fact.player, brief=True)
-    return fact.text
 
 
 def is_coached(audience: Audience) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from assistant.core.cards.card import Card
 from assistant.core.game.about import WhichCard, WhichInstant
 from assistant.core.text import clean_untrusted, name_list
-from assistant.core.words.cardtext import choice_name, numbered_choices
+from assistant.core.words.cardtext import choice_name, numbered_names
 from assistant.core.words.entry import spoken_query
 
 __all__ = [
@@ -112,10 +112,10 @@ def whose_stable(card: str) -> str:
     return f"Whose {card}? Add from and a name."
 
 
-def choose_card_for(query: str, candidates: list[Card], titles: dict[str, str] | None = None) -> str:
-    """Candidates for a card named in a command; those of the same name named by what differs (`titles`: each
-    deck's title by its id)."""
-    return f"Which card is {spoken_query(query)}? {numbered_choices(candidates, '', titles)} Type a number to choose."
+def choose_card_for(asked: WhichCard) -> str:
+    """Candidates for a card named in a command, from what it asks (`which_card`: those of the same name named by
+    what differs)."""
+    return f"Which card is {spoken_query(asked.query)}? {numbered_names(asked.offered)} Type a number to choose."
 
 
 def which_card(player: str, query: str, candidates: list[Card], titles: dict[str, str] | None = None) -> WhichCard:
@@ -205,11 +205,11 @@ def no_neigh_card(super_neigh: bool) -> str:
     return f"This deck has no {'Super Neigh' if super_neigh else 'Neigh'} card."
 
 
-def which_instant(player: str, instants: list[tuple[int, Card]]) -> str:
+def which_instant(asked: WhichInstant) -> str:
     """Asked when a Neigh is said in a deck with no card named Neigh: which of the deck's Instants was played, each
-    by its number for the whole game (`help instants`)."""
-    items = ", ".join(f"{n} {card.name}" for n, card in instants)
-    return f"Which Instant does {player} play? {items}. Type a number to choose."
+    by its number for the whole game (`help instants`), from what it asks (`instant_asked`)."""
+    items = ", ".join(f"{n} {name}" for n, name in asked.offered)
+    return f"Which Instant does {asked.player} play? {items}. Type a number to choose."
 
 
 def instant_asked(player: str, instants: list[tuple[int, Card]]) -> WhichInstant:

@@ -69,6 +69,9 @@ __all__ = [
     "save_offered",
     "save_instead",
     "cost_said",
+    "save_question",
+    "counted",
+    "END_TAKEN_BACK",
     "NOTHING_TO_CONFIRM",
     "NOT_RECORDED",
     "NOTHING_TO_UNDO",
@@ -183,8 +186,16 @@ def area_of(table: Table, seat: int) -> str:
 
 def creatures(table: Table, count: int) -> str:
     """ "1 Unicorn", "3 Unicorns", "2 Animals"."""
-    word = table.profile.vocabulary.creature
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return counted(table.profile.vocabulary.creature, count)
+
+
+def counted(noun: str, count: int) -> str:
+    """A count of the game's creature `noun` (singular): "1 Unicorn", "3 Unicorns"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+#: A win taken back by an undo, a decisive fact.
+END_TAKEN_BACK = "Win taken back."
 
 
 #: The chain's end, a decisive fact: short, to be heard between two keys.
@@ -231,12 +242,15 @@ def save_offered(table: Table, save: Save, destroyed: bool, buttons: bool = Fals
     """The question when a card about to be destroyed (or sacrificed) may be saved "instead" (Black Knight
     Unicorn): yes records the save, no what was said. With `buttons` (a phone's page, whose buttons answer) it
     says no "Say yes or no"."""
-    fate = "destroyed" if destroyed else "sacrificed"
+    return save_question(save_instead(table, save, destroyed), buttons)
+
+
+def save_question(asked: SaveInstead, buttons: bool = False) -> str:
+    """`save_offered` from what it asks, as values: "Ana may save Yay by discarding 1 card instead. Save it? Say yes,
+    or no to let it be destroyed."."""
+    fate = "destroyed" if asked.destroyed else "sacrificed"
     answer = "" if buttons else f" Say yes, or no to let it be {fate}."
-    return (
-        f"{player_name(table, save.player)} may save {game_card_name(table, save.card)} by "
-        f"{save_cost(table, save.other_card)} instead. Save it?{answer}"
-    )
+    return f"{asked.player} may save {asked.card} by {cost_said(asked.saver, asked.discards)} instead. Save it?{answer}"
 
 
 def save_instead(table: Table, save: Save, destroyed: bool) -> SaveInstead:

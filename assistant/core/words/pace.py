@@ -8,19 +8,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from assistant.core.game.about import About, MoveKind, Topic, unique
+from assistant.core.game.about import About, Merged, MoveKind, StopAlone, Topic, unique
 from assistant.core.game.segment import Channel, Part, Segment
-from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
-from assistant.core.words.audience import brief_words
+from assistant.core.text import PLAIN, SentenceNames, sentences
+from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import kind_says
+from assistant.core.words.worded import duty_named, words_for
 
 __all__ = [
     "fold",
     "catch_up",
-    "duty_named",
     "stops_said",
     "merge_moves",
-    "merged_own",
     "merge_said",
     "missed",
     "placed",
@@ -40,35 +39,15 @@ def fold(facts: list[str] | tuple[str, ...], text: str) -> str:
     return " ".join([*(f.strip() for f in facts if f.strip()), text.strip()]).strip()
 
 
-def duty_named(duty: About) -> str:
-    """A chain's duty with the name of the player whose card it is, said in another player's reply (Ben resolved
-    Dee's Surprise Emu Attack from his phone): "Dee: Destroy one Animal."."""
-    return f"{duty.player}: {duty.text.strip()}" if duty.player else duty.text
-
-
 def catch_up(facts: list[About] | tuple[About, ...], text: str) -> str:
     """Facts cut or missed, each short (a state in its short form: "Ben's turn."), said before `text` ("" for a
     catch-up said after the player's own reply)."""
-    return fold([brief_words(fact) for fact in facts], text)
+    return fold([words_for(fact, Audience.BRIEF) for fact in facts], text)
 
 
 def _short(move: About) -> bool:
     """A move of a kind with a short form, said merged with its player's other moves."""
     return move.topic is Topic.MOVE and bool(move.seats) and move.move is not None and bool(kind_says(move.move).did)
-
-
-def _did(move: About, answered: bool = False, you: bool = False) -> str:
-    """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered;
-    `you`: as its own player's phone says it ("destroyed your own Rainbow Aura")."""
-    if move.move is MoveKind.DISCARD and not move.card:
-        return "discarded a card"
-    card = move.card
-    if kind_says(move.move).whose and move.whose:
-        own = "your own" if you else "their own"
-        card = f"{own} {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
-    says = kind_says(move.move)
-    did = says.did.format(card=card, on=move.on)
-    return f"{did} on {move.on}" if answered and move.on and says.answers else did
 
 
 def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) -> list[About]:
@@ -114,7 +93,7 @@ def merge_said(segments: Iterable[Segment]) -> tuple[Segment, ...]:
             merged.append(replace(segment, channel=Channel.SPEECH))
         elif id(fact) not in said:
             said.add(id(fact))
-            merged.append(Segment(fact.text, (fact,), channel=Channel.SPEECH))
+            merged.append(Segment(words_for(fact, Audience.TABLE), (fact,), channel=Channel.SPEECH))
     return tuple(merged)
 
 
@@ -124,17 +103,9 @@ def _says_a_move(segment: Segment) -> bool:
 
 
 def _merged(group: list[About], answered: bool = False) -> About:
-    """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura."."""
-    text = f"{group[0].player} {name_list([_did(move, answered) for move in group])}."
-    return About(Topic.MOVE, text, group[0].seats, group[0].player, MoveKind.MOVES, parts=tuple(group))
-
-
-def merged_own(fact: About) -> str:
-    """One player's moves said as one sentence (`MoveKind.MOVES`), on that player's own phone: "You drew a card and
-    played Rainbow Aura." ("" for a fact of no merged moves)."""
-    if not fact.parts:
-        return ""
-    return f"You {name_list([_did(move, you=True) for move in fact.parts])}."
+    """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura." (`words.worded.did`)."""
+    merged = Merged(answered)
+    return About(Topic.MOVE, group[0].seats, group[0].player, MoveKind.MOVES, parts=tuple(group), source=merged)
 
 
 #: The most words a part of the digest says (`missed`), its heading and `MORE_MISSED` counted: about 10 seconds
@@ -232,7 +203,7 @@ def _stops(facts: list[About]) -> list[About]:
         if played:
             out[played[-1]] = replace(out[played[-1]], move=MoveKind.STOP, stopped=fact.stopped)
         else:
-            out.append(replace(fact, text=f"{fact.whose}'s {fact.card} stopped {fact.on}."))
+            out.append(replace(fact, source=StopAlone()))  # ("Cy's Neigh stopped Ben's Basic Unicorn (Blue).")
     return out
 
 
@@ -354,10 +325,10 @@ def _sentence(fact: About) -> str:
     if fact.topic is Topic.DUTY:
         return duty_named(fact)
     if fact.parts:
-        return _merged(list(fact.parts), answered=True).text
+        return words_for(_merged(list(fact.parts), answered=True), Audience.TABLE)
     if _short(fact) and fact.on:  # (an Instant: what it answered, or stopped)
-        return _merged([fact], answered=True).text
-    return fact.text.strip()
+        return words_for(_merged([fact], answered=True), Audience.TABLE)
+    return words_for(fact, Audience.TABLE).strip()
 
 
 def _words(text: str) -> int:
@@ -423,7 +394,7 @@ def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNam
     states = frozenset().union(*(fact.states for fact in facts))
     if all(fact.states and fact.states <= lines[0].states for fact in facts):
         return [replace(lines[0], about=(*lines[0].about, *facts)), *lines[1:]]
-    words = {sentence for fact in facts for sentence in sentences(fact.text, names)}
+    words = {sentence for fact in facts for sentence in sentences(words_for(fact, Audience.TABLE), names)}
     kept: list[Segment] = []
     moves: list[About] = []  # the moves told by lines left out: the first fact tells them instead
     follows = False  # the line a joined segment goes on was kept
@@ -440,7 +411,10 @@ def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNam
             kept.append(replace(line, words=" ".join(rest)))
         else:
             moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
-    lead = [Segment(fact.text.strip(), (fact,), fact.states, Part.FACT, joined=n > 0) for n, fact in enumerate(facts)]
+    lead = [
+        Segment(words_for(fact, Audience.TABLE).strip(), (fact,), fact.states, Part.FACT, joined=n > 0)
+        for n, fact in enumerate(facts)
+    ]
     lead[0] = replace(lead[0], about=(*lead[0].about, *(move for move in moves if move not in lead[0].about)))
     return [*lead, *kept]
 
@@ -465,12 +439,12 @@ def move_point(player: str, facts: Iterable[About], tells: Iterable[About]) -> t
     taken as the move says it ("Ana stole Ben's Narwhal."); none when the move changed nothing decisive (its own
     first words say it). `player`: whose hand it was, named when no move of the reply names the player."""
     facts, tells = tuple(facts), tuple(tells)
-    wins = [fact.text for fact in facts if fact.topic is Topic.WIN]
+    wins = [words_for(fact, Audience.TABLE) for fact in facts if fact.topic is Topic.WIN]
     if wins:
         return (wins[-1],)
     moves = [tell for tell in tells if tell.topic is Topic.MOVE]
-    taken = [tell.text for tell in moves if kind_says(tell.move).point and tell.owner is not None]
-    turns = [fact.text for fact in facts if fact.topic is Topic.TURN]
+    taken = [words_for(tell, Audience.TABLE) for tell in moves if kind_says(tell.move).point and tell.owner is not None]
+    turns = [words_for(fact, Audience.TABLE) for fact in facts if fact.topic is Topic.TURN]
     changes = " ".join([*taken, *turns[-1:]])
     if not changes:
         return ()

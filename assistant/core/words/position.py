@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.core.cards.card import CardType, Vocabulary
-from assistant.core.game.about import About, Topic
+from assistant.core.game.about import About, Counted, Topic, WinTakenBack
 from assistant.core.game.history import Game, Step
 from assistant.core.game.rules import DeckOut
 from assistant.core.game.segment import Segment, lines_of
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, name_list
-from assistant.core.words.announce import describe_prompt
+from assistant.core.words.announce import describe_prompt, waiting_of, waiting_said
 from assistant.core.words.audience import Audience
 from assistant.core.words.gameplay import (
     area_of,
@@ -28,6 +28,7 @@ from assistant.core.words.gameplay import (
 from assistant.core.words.kinds import describe_event, taken_back
 from assistant.core.words.share import phone_name
 from assistant.core.words.verbosity import Verbosity
+from assistant.core.words.worded import words_for
 
 __all__ = [
     "describe_position",
@@ -55,11 +56,9 @@ __all__ = [
     "undone_many",
     "what_changed",
     "changed_facts",
-    "END_TAKEN_BACK",
 ]
 
 #: Said when an undo takes a win back (a decisive fact: the win said before no longer holds).
-END_TAKEN_BACK = "Win taken back."
 
 
 def describe_position(table: Table, state: GameState) -> str:
@@ -91,14 +90,18 @@ def pile_said(table: Table, state: GameState, level: Verbosity = Verbosity.COACH
     if not state.pile:
         return [Segment("The pile is empty: no card is being played.")]
     pile = end_with(f"The pile, from the top: {describe_pile_cards(table, state)}")
-    return [Segment(pile), *asking(describe_prompt(table, state, level), at)]
+    return [Segment(pile), *asking(table, state, level, at)]
 
 
-def asking(prompt: str, at: int) -> list[Segment]:
+def asking(table: Table, state: GameState, level: Verbosity, at: int) -> list[Segment]:
     """What the table waits for now (`describe_prompt`'s words), typed: a segment on the line before that tells the
-    question (`Topic.QUESTION`) asked at `at` in the game's log, open only until the next move, so speech never
-    says it once another move closed it (`SpeechQueue.closed_by`); none when the level says nothing of it."""
-    return [Segment(prompt, (About(Topic.QUESTION, prompt, at=at),), joined=True)] if prompt else []
+    question (`Topic.QUESTION`, what waits as a value, `Waiting`) asked at `at` in the game's log, open only until
+    the next move, so speech never says it once another move closed it (`SpeechQueue.closed_by`); none when the
+    level says nothing of it."""
+    waiting = waiting_of(table.prompt(state), level)
+    prompt = waiting_said(table, waiting)
+    question = About(Topic.QUESTION, at=at, source=waiting, table=table)
+    return [Segment(prompt, (question,), joined=True)] if prompt else []
 
 
 def describe_chain(table: Table, state: GameState) -> list[str]:
@@ -146,7 +149,7 @@ def describe_turn(table: Table, state: GameState, level: Verbosity = Verbosity.C
 def turn_said(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING, at: int = 0) -> list[Segment]:
     """Whose turn and which phase, then what the table waits for now on the same line, typed as its question
     (`asking`)."""
-    return [Segment(describe_position(table, state)), *asking(describe_prompt(table, state, level), at)]
+    return [Segment(describe_position(table, state)), *asking(table, state, level, at)]
 
 
 def describe_hands(table: Table, state: GameState) -> str:
@@ -293,17 +296,18 @@ def undone_many(table: Table, steps: list[Step], redo: bool = False, audience: A
 
 def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:
     """The counts that an undo or redo changed, and a win taken back."""
-    return [fact.text for fact in changed_facts(table, start, end)]
+    return [words_for(fact, Audience.TABLE) for fact in changed_facts(table, start, end)]
 
 
 def changed_facts(table: Table, start: GameState, end: GameState) -> list[About]:
     """The states an undo or redo changed, typed: a win taken back, then the counts that changed, in one sentence."""
     facts = []
     if start.outcome is not None and end.outcome is None:
-        facts.append(About(Topic.WIN, END_TAKEN_BACK))
+        facts.append(About(Topic.WIN, source=WinTakenBack()))
     before, after = table.tally(start), table.tally(end)
     seats = tuple(seat for seat in range(len(after)) if before[seat] != after[seat])
     if seats:
-        changed = [f"{player_name(table, seat)} has {creatures(table, after[seat])}" for seat in seats]
-        facts.append(About(Topic.COUNT, f"{name_list(changed)}.", seats, player_name(table, seats[0])))
+        names = tuple(player_name(table, seat) for seat in seats)
+        counts = Counted(names, tuple(after[seat] for seat in seats), table.profile.vocabulary.creature, has=True)
+        facts.append(About(Topic.COUNT, seats, names[0], source=counts, table=table))
     return facts

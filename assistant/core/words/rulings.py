@@ -536,6 +536,6 @@ def confirm_question(reasons: str, short: str = "") -> str:
 def confirm_segments(reasons: str, short: str) -> tuple[Segment, ...]:
     """`confirm_question` as a reply's segments, on one line: its decisive fact first (the short reason and the
     question, `warning_asked`, typed as a warning), then the reasons in full and how to answer."""
-    fact = About(Topic.WARNING, warning_asked(short), asked=RecordAnyway(short))  # (narrow: the question first)
+    fact = About(Topic.WARNING, asked=RecordAnyway(short))  # (narrow: the question first, `words_for`)
     rest = (Segment(part, joined=True) for part in (reasons.strip(), CONFIRM_QUESTION) if part)
-    return (Segment(fact.text, (fact,), part=Part.FACT), *rest)
+    return (Segment(warning_asked(short), (fact,), part=Part.FACT), *rest)

@@ -3,9 +3,12 @@ and a reply's segments worded for a reader who holds its facts apart (`held_apar
 (`reader_lines`).
 
 A fact (`About`) carries values only: its kind, seats, player, move, card, owner, place, the event a move recorded,
-what a question asks (`About.asked`). Each audience's words are made here from those values, matched over every
-`Audience` (mypy names the `match` a new member leaves out, `assert_never`), and a question's over every kind of
-`Asked`: a new audience is one member of `Audience` and one branch here. A segment keeps one rendering, its words:
+what a question asks (`About.asked`), the values the rest of its words are made of (`About.source`: the game's own
+fact, the counts, the turn, a chain's duty, what the table waits for, what a question of the app's own offers) and
+the game it is of, for its names. Each audience's words are made here from those values, matched over every
+`Audience` (mypy names the `match` a new member leaves out, `assert_never`), the table's over every kind of
+`Source`, and a question's over every kind of `Asked`: a new audience is one member of `Audience` and one branch
+here. A segment keeps one rendering, its words:
 its other forms are made here from its values (the chain's link it tells, `Segment.link`; its `Part`).
 """
 
@@ -18,26 +21,69 @@ from typing import assert_never
 from assistant.core.game.about import (
     About,
     Asked,
+    CardMeant,
+    CardsFound,
+    CardTypeAsked,
+    Counted,
+    DutyOf,
+    KeepWords,
+    Merged,
+    MoveKind,
+    NewCardOffered,
+    NewGameAsked,
     NewPhone,
+    Offered,
     RecordAnyway,
+    ReplaceWords,
+    ResumeOffered,
     SaveInstead,
+    Source,
+    StopAlone,
     Topic,
+    TurnOf,
+    Waiting,
     WhichCard,
     WhichInstant,
+    WinTakenBack,
+    YesNotEnough,
 )
+from assistant.core.game.facts import Fact, GameOver
 from assistant.core.game.segment import Part, Segment, lines_of
 from assistant.core.game.table import Table
+from assistant.core.game.tally import Ending
 from assistant.core.text import name_list
-from assistant.core.words.audience import Audience, brief_words
-from assistant.core.words.cardtext import numbered_names
+from assistant.core.words.announce import brief_counted, chain_duty, turn_duties, waiting_said
+from assistant.core.words.audience import Audience
+from assistant.core.words.cardtext import describe_resolution, numbered_names, search_results
 from assistant.core.words.entry import spoken_query
-from assistant.core.words.gameplay import chain_link_added, cost_said
-from assistant.core.words.kinds import own_move
-from assistant.core.words.pace import merged_own
-from assistant.core.words.rulings import ASK_NARROW
-from assistant.core.words.share import CODE_READY
+from assistant.core.words.errors import NEW_GAME_OVER_GAME, choose_card_for, which_instant
+from assistant.core.words.gameplay import (
+    END_TAKEN_BACK,
+    GAME_OVER,
+    chain_link_added,
+    cost_said,
+    describe_fact,
+    end_with,
+    resume_offer,
+    save_question,
+    turn_began,
+)
+from assistant.core.words.kinds import describe_event, kind_says, own_move
+from assistant.core.words.learned import offer_replacing_words, yes_is_not_enough
+from assistant.core.words.rulings import ASK_NARROW, warning_asked
+from assistant.core.words.scans import SAY_CARD_TYPE, offer_completing_card, offer_new_card
+from assistant.core.words.share import CODE_READY, new_phone_asks
 
-__all__ = ["words_for", "asked_narrow", "apart_words", "held_apart", "reader_lines"]
+__all__ = [
+    "words_for",
+    "texts",
+    "duty_named",
+    "did",
+    "asked_narrow",
+    "apart_words",
+    "held_apart",
+    "reader_lines",
+]
 
 
 def words_for(fact: About, audience: Audience, table: Table | None = None) -> str:
@@ -45,21 +91,159 @@ def words_for(fact: About, audience: Audience, table: Table | None = None) -> st
     use the Blue Herd Bonus.", said when it is folded again and held on a braille display); a narrow braille
     display's, who is asked or the question first (`About.asked`), else its short form; its own player's phone's,
     in the second person ("You drew a card.", made from its event with the names of `table`, the game it is of),
-    else another phone's; another phone's and the laptop's of a phone's move, its own words (a fact's words never
-    say how to say a move, `About.text`)."""
+    else another phone's; another phone's and the laptop's of a phone's move, the table's (a fact's words never
+    say how to say a move, `About`)."""
     match audience:
-        case Audience.TABLE:
-            return fact.text
+        case Audience.TABLE | Audience.OTHER_PHONE | Audience.PHONE_MOVE:
+            return _table(fact)
         case Audience.BRIEF:
-            return brief_words(fact)
+            return _brief(fact)
         case Audience.NARROW:
-            return _narrow(fact.asked) if fact.asked is not None else brief_words(fact)
+            return _narrow(fact.asked) if fact.asked is not None else _brief(fact)
         case Audience.OWN_PHONE:
-            return _own(fact, table) or fact.text
-        case Audience.OTHER_PHONE | Audience.PHONE_MOVE:
-            return fact.text
+            return _own(fact, table or fact.table) or _table(fact)
         case _:  # pragma: no cover - mypy checks every audience is named above
             assert_never(audience)
+
+
+def texts(facts: Iterable[About], audience: Audience = Audience.TABLE) -> str:
+    """The facts' words for an audience, in order, as one text."""
+    said = (words_for(fact, audience).strip() for fact in facts)
+    return " ".join(words for words in said if words)
+
+
+def duty_named(duty: About) -> str:
+    """A chain's duty with the name of the player whose card it is, said in another player's reply (Ben resolved
+    Dee's Surprise Emu Attack from his phone): "Dee: Destroy one Animal."."""
+    return words_for(replace(duty, named=bool(duty.player)), Audience.TABLE)
+
+
+def _brief(fact: About) -> str:
+    """A fact's brief words: a turn by its player alone ("Ben's turn.", its duties left out: a reminder longer than
+    the gap between keys is never said whole twice); else the table's."""
+    if fact.topic is Topic.TURN and fact.player:
+        return turn_began(0, fact.player, brief=True)
+    return _table(fact)
+
+
+def _table(fact: About) -> str:
+    """A fact's words for the table, short, from its values: a duty named first with its player's name where it is
+    said in another player's reply (`About.named`); else by what its words are made of (`_of_source`), a question
+    or a warning by what it asks, a move by its event, its kind and card."""
+    if fact.named and fact.player:
+        return f"{fact.player}: {_table(replace(fact, named=False)).strip()}"
+    if fact.source is not None:
+        return _of_source(fact, fact.source)
+    if fact.asked is not None:
+        return _asked(fact.asked)
+    match fact.topic:
+        case Topic.MOVE:
+            return _move(fact)
+        case Topic.TURN:
+            return turn_began(0, fact.player, brief=True)
+        case Topic.WIN:
+            return f"{fact.player} wins!"
+        case Topic.COUNT | Topic.QUESTION | Topic.WARNING | Topic.DUTY | Topic.CHAIN_DONE:
+            return ""
+        case Topic.STOPPED | Topic.UNDO:
+            return ""  # (no words of its own: its reply says them)
+        case _:  # pragma: no cover - mypy checks every topic is named above
+            assert_never(fact.topic)
+
+
+def _move(fact: About) -> str:
+    """A move's words: several said as one ("Ben drew a card and played Yay."); one made from its event in the
+    state before it ("Ben destroyed Yay in Ana's Stable."), never how to say the next move; a move known by its kind
+    and card alone (none recorded: a test's), by its short form."""
+    if fact.parts:
+        return f"{fact.player} {name_list([did(move) for move in fact.parts])}."
+    if fact.event is not None and fact.table is not None and fact.state is not None:
+        return end_with(describe_event(fact.table, fact.event, fact.state, Audience.BRIEF))
+    return end_with(f"{fact.player} {did(fact)}") if fact.move is not None else ""
+
+
+def _of_source(fact: About, source: Source) -> str:
+    """A fact's table words from the values its words are made of (`About.source`)."""
+    table = fact.table
+    match source:
+        case Counted():
+            return brief_counted(source)
+        case TurnOf(turn=turn, duties=duties):
+            said = turn_duties(table, duties) if table is not None else ""
+            return turn_began(turn, fact.player, brief=True, duties=said)
+        case DutyOf(link=link):
+            return chain_duty(table, link) if table is not None else ""
+        case WinTakenBack():
+            return END_TAKEN_BACK
+        case StopAlone():
+            return f"{fact.whose}'s {fact.card} stopped {fact.on}."
+        case Merged(answered=answered):
+            return f"{fact.player} {name_list([did(move, answered) for move in fact.parts])}."
+        case Waiting():
+            return waiting_said(table, source) if table is not None else ""
+        case GameOver(outcome=outcome) if outcome.ending is Ending.GOAL and outcome.winner is not None:
+            return f"{fact.player} wins!"  # (under a second: the count is in the reply)
+        case Fact() if table is not None and fact.state is not None:
+            said = describe_fact(table, source, fact.state)
+            return said.removesuffix(f" {GAME_OVER}") if isinstance(source, GameOver) else said  # (goes without saying)
+        case _:
+            return _offered(source) if isinstance(source, Offered) else ""
+
+
+def _offered(offered: Offered) -> str:
+    """What a question of the app's own asks, in its words (every audience's)."""
+    match offered:
+        case CardsFound(query=query, found=found):
+            return search_results(query, list(found))
+        case CardMeant(resolution=resolution, vocabulary=vocabulary, titles=titles):
+            return describe_resolution(resolution, vocabulary, dict(titles))
+        case KeepWords(name=name, text=text):
+            return offer_completing_card(name, text)
+        case ReplaceWords(name=name, deck_text=deck_text):
+            return offer_replacing_words(name, deck_text)
+        case YesNotEnough(name=name):
+            return yes_is_not_enough(name)
+        case CardTypeAsked():
+            return SAY_CARD_TYPE
+        case NewCardOffered(name=name, kind=kind, text=text):
+            return offer_new_card(name, kind, text)
+        case ResumeOffered(players=players):
+            return resume_offer(list(players))
+        case NewGameAsked():
+            return NEW_GAME_OVER_GAME
+        case _:  # pragma: no cover - mypy checks every kind of question is named above
+            assert_never(offered)
+
+
+def _asked(asked: Asked) -> str:
+    """What a question or a warning asks, in the table's words: "Ana's turn, not Ben's. Record anyway?"."""
+    match asked:
+        case RecordAnyway(reason=reason):
+            return warning_asked(reason)
+        case SaveInstead():
+            return save_question(asked)
+        case WhichInstant():
+            return which_instant(asked)
+        case WhichCard():
+            return choose_card_for(asked)
+        case NewPhone(player=player, tag=tag, rivals=rivals):
+            return new_phone_asks(player, tag, rivals)
+        case _:  # pragma: no cover - mypy checks every kind of question is named above
+            assert_never(asked)
+
+
+def did(move: About, answered: bool = False, you: bool = False) -> str:
+    """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered;
+    `you`: as its own player's phone says it ("destroyed your own Rainbow Aura")."""
+    if move.move is MoveKind.DISCARD and not move.card:
+        return "discarded a card"
+    card = move.card
+    if kind_says(move.move).whose and move.whose:
+        own = "your own" if you else "their own"
+        card = f"{own} {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
+    says = kind_says(move.move)
+    done = says.did.format(card=card, on=move.on)
+    return f"{done} on {move.on}" if answered and move.on and says.answers else done
 
 
 def _own(fact: About, table: Table | None) -> str:
@@ -67,7 +251,7 @@ def _own(fact: About, table: Table | None) -> str:
     drew a card and played Yay."), one from its event ("" for no move of a player's own, or no game to name it in:
     the table's words serve)."""
     if fact.parts:
-        return merged_own(fact)
+        return f"You {name_list([did(move, you=True) for move in fact.parts])}."
     if fact.event is None or table is None or not fact.seats:
         return ""
     return own_move(table, fact.event, fact.seats[0])
