@@ -216,7 +216,7 @@ def test_her_reply_is_begun_before_her_next_key_when_what_concerns_her_has_waite
 
     voice = ClockedVoice(0.34)
     voice.queue.at_pause, voice.queue.listener = True, 0
-    taken = move("Dee destroyed Ana's Basic Unicorn (Red), which goes to the discard pile at once.", 3,
+    taken = move("Dee destroyed Ana's Basic Unicorn (Red).", 3,
                  MoveKind.DESTROY, "Basic Unicorn (Red)", 7, owner=0)  # fmt: skip
     keys = [1.2 * n for n in range(10)]
     replies = [f"Reply {n}: Ana's Stable holds three cards. Basic Unicorn and Neigh." for n in range(9)]
