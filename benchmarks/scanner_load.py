@@ -269,7 +269,6 @@ def child_cpu_seconds() -> float | None:
 def _stage(background: bool | str) -> Any:
     """The background stage of a condition: None, on a thread, or in a child process started and ready (its start,
     imports and labels made, happens once an evening, not in each frame)."""
-    from assistant.scanner.background import BackgroundStage
     from assistant.scanner.stage_process import ProcessStage
     from benchmarks.scanner import known_labels
 
@@ -278,7 +277,7 @@ def _stage(background: bool | str) -> Any:
         stage.start()
         wait_ready(stage, 120)
         return stage
-    return BackgroundStage(known=known_labels()) if background else None
+    return ProcessStage(known=known_labels(), thread=True) if background else None
 
 
 def reads_noted(stage: Any) -> dict[str, int]:
