@@ -90,7 +90,7 @@ def decoders():
     from assistant.scanner.background import BackgroundStage, Job
     from assistant.scanner.measure import find_code_regions
 
-    background = BackgroundStage(inline=True, known=known_labels())
+    background = BackgroundStage(known=known_labels())
 
     def with_background(gray):
         found = cascade(gray)
@@ -274,7 +274,7 @@ def _app_clip(player, frame_ms: list[float]) -> tuple[int | None, dict[str, int]
     scanner = LiveScanner(
         lambda: None,  # type: ignore[arg-type,return-value]
         events.append,
-        background=BackgroundStage(inline=True, known=known_labels()),
+        background=BackgroundStage(known=known_labels()),
         clock=lambda: now,
     )
     camera = scanner.source = M.ModelWebcam()  # type: ignore[assignment]
@@ -367,7 +367,7 @@ def guided_clip(problem: str, seed: int, cascade=None, background=None) -> dict:
         lambda: None,  # type: ignore[arg-type,return-value]
         events.append,
         cascade=cascade,
-        background=background or BackgroundStage(inline=True, frame_ms=1000 / GUIDED_FPS, known=known_labels()),
+        background=background or BackgroundStage(frame_ms=1000 / GUIDED_FPS, known=known_labels()),
         clock=lambda: now,
     )
     camera = scanner.source = M.ModelWebcam()  # type: ignore[assignment]

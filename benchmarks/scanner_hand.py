@@ -14,7 +14,7 @@ The live path as the app runs it: `LiveScanner.handle` on each frame, the backgr
 (`stage_process.ProcessStage`, known labels of every shipped deck, started and ready before the first clip, one for
 all clips as in an evening's play), each clip a new hold-up (a scanner of its own); and beside it, on the same clip
 right after (or before: the order alternates, so the machine's load falls on both alike), the same path with the
-thread stage instead (`background.BackgroundStage`, started at the clip's first frame, one for all clips). Frames
+worker on a thread instead (`ProcessStage(thread=True)`, the same scheduler, started at the clip's first frame). Frames
 come at 30 a second in real time, as a camera gives them: the loop takes the frame whose time has come (frames it
 was too late for are skipped, as the webcam's newest-frame reader does), and each frame is stamped with its own time
 in the clip.
@@ -146,7 +146,7 @@ def measure(clips: int, first: int = FIRST_SEED) -> dict:
     stage, one after the other (the order alternating clip by clip)."""
     import cv2
 
-    from assistant.scanner.background import BackgroundStage, Stage
+    from assistant.scanner.background import Stage
     from assistant.scanner.stage_process import ProcessStage
     from benchmarks.scanner import known_labels
 
@@ -159,7 +159,7 @@ def measure(clips: int, first: int = FIRST_SEED) -> dict:
     worker = ProcessStage(known=known_labels())
     worker.start()
     wait_ready(worker, 120)
-    stages: dict[str, Stage] = {"worker": worker, "thread": BackgroundStage(known=known_labels())}
+    stages: dict[str, Stage] = {"worker": worker, "thread": ProcessStage(known=known_labels(), thread=True)}
     offset = 0
     try:
         with tempfile.TemporaryDirectory(prefix="bench-hand-") as folder:

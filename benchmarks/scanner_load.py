@@ -267,18 +267,17 @@ def child_cpu_seconds() -> float | None:
 
 
 def _stage(background: bool | str) -> Any:
-    """The background stage of a condition: None, on a thread, or in a child process started and ready (its start,
-    imports and labels made, happens once an evening, not in each frame)."""
-    from assistant.scanner.background import BackgroundStage
+    """The background stage of a condition: None, or its worker on a thread or in a child process, started and ready
+    (its start, imports and labels made, happens once an evening, not in each frame)."""
     from assistant.scanner.stage_process import ProcessStage
     from benchmarks.scanner import known_labels
 
-    if background == "process":
-        stage = ProcessStage(known=known_labels())
-        stage.start()
-        wait_ready(stage, 120)
-        return stage
-    return BackgroundStage(known=known_labels()) if background else None
+    if not background:
+        return None
+    stage = ProcessStage(known=known_labels(), thread=background != "process")
+    stage.start()
+    wait_ready(stage, 120)
+    return stage
 
 
 def reads_noted(stage: Any) -> dict[str, int]:

@@ -15,9 +15,9 @@ seed 8013, was its read of seed 8012's frame), at 1280 by 720 and, the sensor wi
   its background stage in the worker process, as the app runs it (`stage_process.ProcessStage`, known labels of
   every shipped deck, started and ready before the first still, one for all stills and both resolutions, as in an
   evening's play); each still a new hold-up (the sighting tracker starts afresh);
-- **thread**: the same, with the thread stage instead (`background.BackgroundStage`), in the same run: each still
-  is held for the worker and for the thread one after the other, the order alternating still by still, so the
-  machine's load falls on both alike. Beside them, for each: the stage's reads dropped as stale
+- **thread**: the same, with the worker on a thread instead (`ProcessStage(thread=True)`, the same scheduler), in
+  the same run: each still is held for the worker and for the thread one after the other, the order alternating
+  still by still, so the machine's load falls on both alike. Beside them, for each: the stage's reads dropped as stale
   (`LiveScanner.stale`) and the cards announced during a still's hold that are not in it (the goal: none);
 - **zxing-cpp**: `zxingcpp.read_barcodes` on the grey frame, as it comes;
 - **ZBar**: `pyzbar.decode` on the grey frame, as it comes;
@@ -252,7 +252,7 @@ def measure(
     import zxingcpp
     from pyzbar import pyzbar
 
-    from assistant.scanner.background import BackgroundStage, Stage
+    from assistant.scanner.background import Stage
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.live import LiveScanner
     from assistant.scanner.live_process import NICENESS, WORKER_NICENESS
@@ -293,7 +293,7 @@ def measure(
         os.nice(niceness)  # the busy loops, started above, keep the machine's own
         report["niceness"] = os.getpriority(os.PRIO_PROCESS, 0) if hasattr(os, "getpriority") else niceness
     wait_ready(worker, 120)
-    stages: dict[str, Stage] = {"path": worker, "thread": BackgroundStage(known=known_labels())}
+    stages: dict[str, Stage] = {"path": worker, "thread": ProcessStage(known=known_labels(), thread=True)}
     scan = Cascade(budget_ms=None)  # the `scan` command's, on a file
     frames: dict[str, list[dict]] = {}
     offset = 0

@@ -53,10 +53,11 @@ table. A picture that jumps in one frame and then stands still (an empty table s
 from that first frame: one look, no work. A frame of a picture that moves on (two frames in a row) is worked on
 whatever it shows: a card coming in is blurred.
 
-It never delays the next frame: on a camera it runs on a thread of its own (`start()`); the live loop only
-collects finished results (`take`). With `inline=True` (tests and the benchmark) it works in the caller's thread
-and holds each result back for as many frames as the work took, as a thread running beside the frame loop would
-deliver it. OpenCV's WeChat QR detector (a CNN) was considered for this stage; it ships only in
+It never delays the next frame: on a camera its worker runs in a process of its own, or on a thread where no
+process starts (`stage_process.ProcessStage`, one scheduler for both, `schedule.JobSchedule`); the live loop only
+collects finished results (`take`). `BackgroundStage` itself (tests and the benchmark) works in the caller's thread
+and holds each result back for as many frames as the work took, as a worker beside the frame loop would deliver
+it. OpenCV's WeChat QR detector (a CNN) was considered for this stage; it ships only in
 `opencv-contrib-python`, which replaces the `opencv-python-headless` package the project uses rather than installing
 beside it, so the multi-frame average is used instead.
 """
@@ -64,7 +65,6 @@ beside it, so the multi-frame average is used instead.
 from __future__ import annotations
 
 import math
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -85,6 +85,7 @@ from assistant.scanner.known import KnownLabels
 from assistant.scanner.lone import lone_grids
 from assistant.scanner.measure import grown
 from assistant.scanner.repair import Place, around, code_places, finger_over, hidden_places, repaired_views
+from assistant.scanner.schedule import done_with
 
 #: Frames kept for the average (at 30 frames a second, about 130 ms of a card held still).
 AVERAGE_FRAMES = 4
@@ -99,14 +100,9 @@ DEBLUR_SECONDS = 0.3
 WIDEN = 0.25
 #: How many of the regions finder repair works on.
 REPAIR_REGIONS = 2
-#: After each frame the stage rests for this share of the time the frame took, so it keeps at most half of a core
-#: busy (1.0) and leaves the frame loop stretches of time in which it holds neither a core nor the interpreter's
-#: lock: most of its steps (erasures, the known labels, one finder) are Python, which holds the lock, and each of
-#: the frame loop's OpenCV and zxing-cpp calls must take the lock back when it returns.
+#: After each frame the inline stage rests for this share of the time the frame took (counted in frames: the tests'
+#: and the benchmark's host, `BackgroundStage`).
 REST = 1.0
-#: The stage's thread runs at this niceness (Linux: a thread's own; elsewhere left as it is), so that where the
-#: cores are busy the frame loop's thread gets a core first.
-NICENESS = 10
 #: A card found on its own shows its code's black when its darkest 5 % of pixels are under this share of its
 #: brightest 1 %. Evaluation camera stills at 720p (seeds 0 to 149): of the 54 cards in view the frame path does
 #: not read, 51 are found on their own, at 0.27 to 0.67; of the other three, two show finder-like patterns (the
@@ -116,10 +112,6 @@ CODE_DARK = 0.75
 #: A card cut off by the picture's edge over this share of the picture or more is held close, not a patch of the
 #: table at its edge (a checked cloth's: 1 % of the picture at most on the evaluation camera).
 CLOSE_CARD_SHARE = 0.25
-#: How often (seconds) Python lets another thread take the interpreter's lock while the camera runs: the default
-#: 5 ms is how long the frame loop may wait for it after each OpenCV or zxing-cpp call while the stage's Python
-#: runs; 1 ms cuts that wait (a process-wide setting, made when the stage's thread starts).
-SWITCH_INTERVAL = 0.001
 
 
 @dataclass(frozen=True)
@@ -233,33 +225,36 @@ SlowStep = Callable[[Job, list[tuple[int, int, int, int]]], list[BackgroundRead]
 
 
 class BackgroundStage:
-    """See the module docstring. `offer(index, gray, regions)` each frame the live loop could not finish,
-    `take(index)` each frame for what is done."""
+    """See the module docstring: the work of a job (`work`), done in the caller's thread (the inline host: tests and
+    the benchmark), its results held back for as many frames as the work took. `offer(index, gray, regions)` each
+    frame the live loop could not finish, `take(index)` each frame for what is done. A live camera's stage is
+    `stage_process.ProcessStage`, whose worker (a process, or a thread) does the same `work`."""
+
+    retries_elsewhere = False
+    """The live loop keeps its own budgeted retries, its region search and its aiming measurement beside this stage
+    (see `stage_process.ProcessStage.retries_elsewhere`)."""
+    region = None
+    """The frame path searches for the regions itself (`retries_elsewhere`)."""
 
     def __init__(
         self,
         cascade: Cascade | None = None,
-        inline: bool = False,
         frame_ms: float = 1000 / 30,
         known: KnownLabels | None = None,
         rest: float = REST,
     ):
         """`known`: the labels of the decks in play, to match a code too hidden to decode against (see
-        `assistant.scanner.known`); None to read only what decodes. `rest`: after each frame, the stage waits this
-        share of the time the frame took before it takes the next (see `REST`)."""
+        `assistant.scanner.known`); None to read only what decodes. `frame_ms`: a frame's time, which a job's
+        delay is counted in; `rest`: after each frame, the stage waits this share of the time the frame took before
+        it takes the next (see `REST`)."""
         self.cascade = cascade or Cascade(budget_ms=None)
         self.cascade.invert = False  # the stickers are dark on light (`decoders.TRY_INVERT`)
         self.known = known
         self.rest = rest
-        self.inline = inline
         self.frame_ms = frame_ms
         self._history: deque = deque(maxlen=AVERAGE_FRAMES)
-        self._waiting: Job | None = None
         self._running: Job | None = None
         self._done: list[BackgroundRead] = []
-        self._lock = threading.Condition()
-        self._thread: threading.Thread | None = None
-        self._stop = False
         self.jobs = 0
         """Frames worked on so far (a frame of a still picture only looked at for signs of a code not counted)."""
         self.begun = self.ended = 0
@@ -276,22 +271,10 @@ class BackgroundStage:
         more frames until it moves. Its next job, begun as the reading one ended, ran into the next card's hold."""
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
-        self._asked: int | None = None  # the last still picture offered for its look
-        self._answered: int | None = None  # the last still picture whose look has come back
 
     def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
-        """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept); a job
-        waiting for a still picture other than `picture` (the one in view) is dropped (see `Stage.remember`)."""
-        with self._lock:
-            self._history.append((index, gray))
-            if picture is not None and self._waiting is not None and self._waiting.picture not in (None, picture):
-                self._waiting = None
-
-    retries_elsewhere = False
-    """The live loop keeps its own budgeted retries, its region search and its aiming measurement beside this stage
-    (its Python shares the loop's interpreter; see `stage_process.ProcessStage.retries_elsewhere`)."""
-    region = None
-    """The frame path searches for the regions itself (`retries_elsewhere`)."""
+        """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept)."""
+        self._history.append((index, gray))
 
     @property
     def labels(self) -> tuple:
@@ -306,19 +289,12 @@ class BackgroundStage:
         return None
 
     def looking(self, picture: int) -> bool:
-        """True while still picture `picture` has been offered for its look and the verdict has not come: the live
-        loop gives its frames the first pass only meanwhile, as with the worker process."""
-        return self._asked == picture and self._answered != picture
-
-    @property
-    def running(self) -> bool:
-        """True while its thread is there (started and not yet stopped)."""
-        return self._thread is not None
+        """False: a still picture's look is done as it is offered."""
+        return False
 
     def busy(self) -> bool:
-        """True while a frame is being worked on or waits for its turn."""
-        with self._lock:
-            return self._running is not None or self._waiting is not None
+        """True while a frame is being "worked on" (its results held back, or its rest after them)."""
+        return self._running is not None
 
     def offer(
         self,
@@ -327,84 +303,16 @@ class BackgroundStage:
         regions: Iterable[tuple[int, int, int, int]] | None,
         picture: int | None = None,
     ) -> None:
-        """Give the stage the latest frame the live loop could not finish, with its code-like regions (None: they
-        are searched for here). `picture`: the live loop's number for the still picture the frame belongs to (it is
-        then worked on only where it shows signs of a code), None while the picture moves."""
+        """Work on the latest frame the live loop could not finish, with its code-like regions (None: they are
+        searched for here), unless still "working" on an earlier one. `picture`: the live loop's number for the
+        still picture the frame belongs to (it is then worked on only where it shows signs of a code), None while
+        the picture moves."""
         from assistant.scanner.measure import find_code_regions
 
-        if done_with(picture, self.read_in, self.no_finder):
+        if done_with(picture, self.read_in, self.no_finder) or self._running is not None:
             return
         found = list(regions) if regions is not None else find_code_regions(gray)
-        with self._lock:
-            job = Job(index, gray, found, list(self._history), picture=picture)
-            if self.inline:
-                if self._running is not None:
-                    return  # still "working" on an earlier frame, as a thread would be
-                self._running = job
-            else:
-                self._waiting = job  # replaces an older frame waiting: the latest wins
-                self._lock.notify_all()
-            self._asked = picture if picture is not None else self._asked
-        if self.inline:
-            self._work_inline(job)
-
-    def take(self, index: int) -> list[BackgroundRead]:
-        """The reads finished by frame `index` (each given once)."""
-        with self._lock:
-            running = self._running
-            if self.inline and running is not None and running.ready_at <= index and running.results is not None:
-                self._done.extend(running.results)
-                self.finger_over = running.finger_over
-                running.results = None  # given once; the stage rests until `free_at`
-            if self.inline and running is not None and running.free_at <= index and running.results is None:
-                self._running = None
-            done, self._done = self._done, []
-        return done
-
-    def start(self) -> None:
-        """Run on a thread of its own (the live camera)."""
-        if self._thread is None and not self.inline:
-            import sys
-
-            sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
-            self._thread = threading.Thread(target=self._loop, name="scanner-background", daemon=True)
-            self._thread.start()
-
-    def stop(self) -> None:
-        """Stop the thread (the frame it works on is finished first)."""
-        with self._lock:
-            self._stop = True
-            self._lock.notify_all()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
-            self._thread = None
-
-    def _loop(self) -> None:
-        _lower_priority()
-        if self.known is not None:
-            self.known.prepare()  # here rather than at the first code too hidden to decode
-        clock = self.cascade.clock
-        while True:
-            with self._lock:
-                self._lock.wait_for(lambda: self._waiting is not None or self._stop)
-                if self._stop:
-                    return
-                job, self._waiting = self._waiting, None
-                self._running = job
-            started = clock()
-            results = self.work(job)  # type: ignore[arg-type]
-            took = clock() - started
-            with self._lock:
-                self.ended += 1
-                self._done.extend(results)
-                if self._waiting is not None and done_with(self._waiting.picture, self.read_in, self.no_finder):
-                    self._waiting = None  # offered while the job that read its picture's code or found it empty ran
-                self.finger_over = job.finger_over  # type: ignore[union-attr]
-                self._running = None
-                # Rest: a frame offered meanwhile waits (and a newer one replaces it: the latest is worked on).
-                self._lock.wait_for(lambda: self._stop, timeout=max(0.0, took * self.rest))
-
-    def _work_inline(self, job: Job) -> None:
+        job = self._running = Job(index, gray, found, list(self._history), picture=picture)
         clock = self.cascade.clock
         started = clock()
         job.results = self.work(job)
@@ -412,6 +320,24 @@ class BackgroundStage:
         elapsed_ms = (clock() - started) * 1000
         job.ready_at = job.index + max(1, math.ceil(elapsed_ms / self.frame_ms))
         job.free_at = job.index + max(1, math.ceil(elapsed_ms * (1 + self.rest) / self.frame_ms))
+
+    def take(self, index: int) -> list[BackgroundRead]:
+        """The reads finished by frame `index` (each given once)."""
+        running = self._running
+        if running is not None and running.ready_at <= index and running.results is not None:
+            self._done.extend(running.results)
+            self.finger_over = running.finger_over
+            running.results = None  # given once; the stage rests until `free_at`
+        if running is not None and running.free_at <= index and running.results is None:
+            self._running = None
+        done, self._done = self._done, []
+        return done
+
+    def start(self) -> None:
+        """Nothing: the work is done in the caller's thread."""
+
+    def stop(self) -> None:
+        """Nothing: the work is done in the caller's thread."""
 
     def work(
         self,
@@ -458,7 +384,6 @@ class BackgroundStage:
             if not shows:
                 self.looks += 1
                 self.no_code = job.picture
-            self._answered = job.picture
             if seen is not None:
                 seen(shows)
             if not shows:
@@ -659,16 +584,10 @@ class BackgroundStage:
         return crops
 
 
-def done_with(picture: int | None, read_in: int | None, no_finder: int | None) -> bool:
-    """True for a still picture no job is for any more: its code read (`BackgroundStage.read_in`) or no finder-like
-    pattern in it (`BackgroundStage.no_finder`)."""
-    return picture is not None and picture in (read_in, no_finder)
-
-
 def job_stage(known: KnownLabels | None) -> BackgroundStage:
-    """The stage that does the jobs, on a thread (the fallback) or in the worker process (`stage_process._child`):
-    one maker for both, so they try the same steps (the cascade's every retry, `decoders.REGION_STAGES`, and the
-    slow steps after it)."""
+    """The stage that does the worker's jobs (`stage_process._child`), in its process or on its thread: one maker for
+    both, so they try the same steps (the cascade's every retry, `decoders.REGION_STAGES`, and the slow steps after
+    it)."""
     return BackgroundStage(known=known)
 
 
@@ -753,16 +672,3 @@ def finder_like(gray: MatLike, regions: list[tuple[int, int, int, int]]) -> bool
         if max(crop.shape[:2]) <= MAX_SIDE and find_finders(crop):
             return True
     return False
-
-
-def _lower_priority() -> None:
-    """Give the calling thread a lower scheduling priority (Linux, where a thread has a niceness of its own)."""
-    import os
-    import sys
-
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICENESS)
-    except (OSError, AttributeError):  # not allowed, or no such call: the stage runs at the usual priority
-        pass

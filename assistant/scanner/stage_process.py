@@ -1,9 +1,12 @@
-"""The background stage in a process of its own, so that it does not compete with the frame loop.
+"""The background stage's host: its worker in a process of its own, or on a thread where no process starts.
 
-On a thread (`background.BackgroundStage.start`) the stage's Python holds the interpreter's lock, and each of the
-frame loop's OpenCV and zxing-cpp calls must wait for it when it returns: a frame's wall time then exceeds its
-CPU time by several milliseconds. Here the same work (`BackgroundStage.work`) runs in a child process started
-with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the app's threads):
+On a thread the worker's Python holds the interpreter's lock, and each of the frame loop's OpenCV and zxing-cpp calls
+must wait for it when it returns: a frame's wall time then exceeds its CPU time by several milliseconds. So the worker
+(`_child`: `BackgroundStage.work`, the region search, the aiming measurement) runs in a child process started with
+the 'spawn' method (the same on Linux, macOS and Windows; no copy of the app's threads); where none can start (no
+shared memory, a sandbox without processes), or `thread` asks for it, the same `_child` runs on a thread, its pipe a
+pair of queues (`_ThreadPipe`) and its ring plain memory (`_LocalMemory`). Either way one scheduler
+(`schedule.JobSchedule`) decides what the worker is handed, so both hosts give the same reads, each at its pace:
 
 - **frames**: every frame the live loop remembers is copied into a ring of `SLOTS` frames in shared memory (one
   copy, well under a millisecond at 720p), each slot headed by its frame's index and the live loop's number for its
@@ -12,15 +15,11 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
   (checked by the index in each slot's head); when the frame size changes, a new ring is made and the old one kept
   until the child says it has opened a newer one (a message on its way may still name it: unlinked, it could not be
   opened, and the child would die);
-- **jobs**: at most one is with the child at a time; a frame offered meanwhile waits in the parent, and a newer one
-  replaces it (the latest wins); the child says it is ready for the next as soon as it has finished, with how long
-  the job took, and the parent may rest a share of that (`CHILD_REST`, on the stage's `clock`) before it sends
-  another frame of the same picture; a frame of a new still picture (the next card held up) goes at once, and one
-  waiting for a still picture no longer in view is dropped (`remember`). A job whose cascade reads nothing on its
-  frame takes each slow step to the newest frame in the ring where the picture has moved on since (`_Newest`; each
-  slot is headed by its frame's index and picture). A job's reads drop an aiming request waiting (the card is
-  read). The child runs at the priority of the process that started it, no lower (the scanner's child, niced
-  already in the app), and the live loop stands in for a job it has not begun in time (`live.STAND_IN_AFTER`);
+- **jobs**: handed out by the schedule (one at a time, the latest frame wins, a picture gone or done with dropped,
+  an aiming request first but never twice in a row while a job is due). A job whose cascade reads nothing on its
+  frame takes each slow step to the newest frame in the ring where the picture has moved on since (`_Newest`). The
+  worker runs at the priority of the process that started it, no lower (the scanner's child, niced already in the
+  app), and the live loop stands in for a job it has not begun in time (`live.STAND_IN_AFTER`);
 - **the region search**: a job offered without regions (the live loop leaves the search to the child while it
   runs) is searched here (`measure.find_code_regions`), and the first region found comes back with the job's
   results (`region`: the live loop meters the exposure on it);
@@ -30,27 +29,26 @@ with the 'spawn' method (the same on Linux, macOS and Windows; no copy of the ap
 - **aiming**: the aiming measurement's heavy parts (`measure.measure_view`: the card search, the close-up search,
   sharpness, burnt-out patches; and the motion check against the last frame measured) run here too, on the frame
   the live loop names (`aim`); its view comes back as a message (`take_view`), and the live loop turns it into a
-  cue. An aiming request goes before a waiting job (a few milliseconds, and a player waits on its cue), but never
-  twice in a row while a job is due (asked on every frame with nothing read, the requests took every turn and a
-  still card's job waited until the picture turned idle, a second on), and the newest one replaces one waiting.
+  cue.
 
-The child is started at the first frame (`start`), stopped when the scanner closes (`stop`). When it cannot be
-started (no shared memory, a sandbox without processes), the thread stage is used instead, behind the same
-interface. Tests that inject clocks keep using `BackgroundStage(inline=True)`, which does the same work in the
-caller's thread.
+The worker is started at the first frame (`start`), stopped when the scanner closes (`stop`). Tests that inject
+clocks keep using `BackgroundStage`, which does the same work in the caller's thread.
 """
 
 from __future__ import annotations
 
 import contextlib
+import queue
+import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from assistant.scanner.background import AVERAGE_FRAMES, BackgroundRead, BackgroundStage, done_with, job_stage
+from assistant.scanner.background import AVERAGE_FRAMES, BackgroundRead, BackgroundStage, job_stage
 from assistant.scanner.known import decks_key
+from assistant.scanner.schedule import JobSchedule
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
@@ -58,6 +56,10 @@ if TYPE_CHECKING:
     from assistant.core.scanning.aiming import FrameView
     from assistant.scanner.known import KnownLabels
 
+#: How often (seconds) Python lets another thread take the interpreter's lock while a worker thread runs: the default
+#: 5 ms is how long the frame loop may wait for it after each OpenCV or zxing-cpp call while the worker's Python
+#: runs; 1 ms cuts that wait (a process-wide setting, made when the worker's thread starts).
+SWITCH_INTERVAL = 0.001
 #: Frames in the shared ring: the job's own and `AVERAGE_FRAMES` before it, with room for the frames that arrive
 #: while the child copies them out.
 SLOTS = AVERAGE_FRAMES + 8
@@ -73,10 +75,14 @@ HEAD = 16
 CHILD_REST = 0.0
 
 
-class ProcessStage:
-    """The background stage in a child process, with `BackgroundStage`'s interface (see the module docstring)."""
+def _said(name: str, doc: str) -> Any:
+    """A property of `ProcessStage`: what the worker said, as its schedule holds it (`background.Stage`)."""
+    return property(lambda stage: getattr(stage.schedule, name), doc=doc)
 
-    inline = False
+
+class ProcessStage:
+    """The background stage's host: its worker in a child process, or on a thread where no process starts (or
+    `thread` asks for one), scheduled by one `schedule.JobSchedule` either way (see the module docstring)."""
 
     def __init__(
         self,
@@ -84,165 +90,98 @@ class ProcessStage:
         rest: float = CHILD_REST,
         clock: Callable[[], float] = time.monotonic,
         started: Callable[[ProcessStage], None] | None = None,
+        thread: bool = False,
     ):
-        """`known`: the labels of the decks in play (their decks are sent to the child when they change). `clock`:
-        the seconds the rest after a job is counted on (a test's frames' clock). `started`: called once the child
-        process has started, or the thread stage in its place (the scanner's child then sets the priorities)."""
+        """`known`: the labels of the decks in play (their decks are sent to the worker when they change). `clock`:
+        the seconds the rest after a job is counted on (a test's frames' clock). `started`: called once the worker has
+        started (the scanner's child then sets the priorities). `thread`: the worker on a thread from the start."""
         self.known = known
         self.started = started
-        self.rest = rest
-        self.clock = clock
-        self._rest_until = float("-inf")
-        self._sent_picture: int | None = None  # the picture of the last job sent
-        self._aimed = False  # the last message sent was an aiming request
-        self._jobs = 0
-        self._begun = 0
-        self._ended = 0
-        self._looks = 0
-        self._no_code: int | None = None
-        self._no_finder: int | None = None  # `BackgroundStage.no_finder`, as the child last said it
-        self._read_in: int | None = None  # `BackgroundStage.read_in`, as the child last said it
-        self._finger_over = False
-        self._region: tuple[int, int, int, int] | None = None
+        self.schedule = JobSchedule(rest, clock)
+        """What the worker is handed next, and what its answers say (the one scheduler of either host)."""
         self.failed = False
-        """True when the child could not be started and the thread stage works instead."""
-        self._fallback: BackgroundStage | None = None
+        """True when the worker's process could not be started and a thread works instead."""
+        self.thread = thread
         self._process: Any = None
+        """The worker: its process, or its thread (`failed` or `thread`)."""
         self._conn: Any = None
         self._poller: Any = None  # `select.poll` on the pipe from the child (`_readable`)
         self._frames = SharedRing()
-        """The frames the live loop remembered, in memory shared with the child (this side of it)."""
-        self._with_child = False  # a job is with the child, or it has not said it is ready
-        self._waiting: tuple[int, list | None, int | None] | None = None
-        self._aim_waiting: tuple[int, tuple[int, int, int, int] | None, float | None] | None = None
-        self._view: tuple[int, FrameView, bool] | None = None
-        self._asked: int | None = None  # the last still picture offered for its look
-        self._answered: int | None = None  # the last still picture whose look has come back
-        self.aims = 0
-        """Aiming measurements the child has finished."""
+        """The frames the live loop remembered, in memory the worker reads (this side of it)."""
         self._decks_key: tuple | None = None
-        self._done: list[BackgroundRead] = []
         self._lock = threading.Lock()
 
-    @property
-    def jobs(self) -> int:
-        """Frames worked on so far (by the child, or the thread stage instead)."""
-        return self._fallback.jobs if self._fallback is not None else self._jobs
+    jobs = _said("jobs", "Frames worked on so far.")
+    looks = _said("looks", "Frames of a still picture looked at and found without any sign of a code.")
+    aims = _said("aims", "Aiming measurements the worker has finished.")
+    no_code = _said("no_code", "The last still picture in which no sign of a code was found.")
+    no_finder = _said("no_finder", "The last still picture whose job read nothing and showed no finder pattern.")
+    finger_over = _said("finger_over", "A finger covered a corner of the code in the last frame finished.")
+    region = _said("region", "The first code-like region of the last frame the worker worked on (None: none).")
 
     @property
     def begun(self) -> int:
-        """Jobs the child has begun (it says so as it takes one), looks included (`background.Stage.begun`)."""
-        if self._fallback is not None:
-            return self._fallback.begun
+        """Jobs the worker has begun (it says so as it takes one), looks included (`background.Stage.begun`)."""
         self._poll()
-        return self._begun
+        return self.schedule.begun
 
     @property
     def ended(self) -> int:
-        """Jobs the child has ended, looks included (`background.Stage.ended`)."""
-        if self._fallback is not None:
-            return self._fallback.ended
+        """Jobs the worker has ended, looks included (`background.Stage.ended`)."""
         self._poll()
-        return self._ended
+        return self.schedule.ended
 
-    @property
-    def looks(self) -> int:
-        """Frames of a still picture looked at and found without any sign of a code (`BackgroundStage.looks`)."""
-        return self._fallback.looks if self._fallback is not None else self._looks
-
-    @property
-    def no_code(self) -> int | None:
-        """The last still picture in which no sign of a code was found (`BackgroundStage.no_code`)."""
-        return self._fallback.no_code if self._fallback is not None else self._no_code
-
-    @property
-    def no_finder(self) -> int | None:
-        """The last still picture whose job read nothing and showed no finder-like pattern
-        (`BackgroundStage.no_finder`)."""
-        return self._fallback.no_finder if self._fallback is not None else self._no_finder
-
-    @property
-    def finger_over(self) -> bool:
-        """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
-        return self._fallback.finger_over if self._fallback is not None else self._finger_over
-
-    @property
-    def labels(self) -> tuple:
-        """The decks in play's key (`known.decks_key`; empty without known labels)."""
-        return self.known.key() if self.known is not None else ()
-
-    @property
-    def region(self) -> tuple[int, int, int, int] | None:
-        """The first code-like region of the last frame the child worked on (None: none found)."""
-        return self._region
-
-    @property
-    def running(self) -> bool:
-        """True while the child (or the fallback's thread) is there."""
-        if self._fallback is not None:
-            return self._fallback.running
-        return self._process is not None
+    labels = BackgroundStage.labels
+    """The decks in play's key (`known.decks_key`; empty without known labels)."""
 
     @property
     def retries_elsewhere(self) -> bool:
-        """True while the child runs: the live loop then leaves every retry to it and does only the first pass
-        (with the thread stage instead, the loop keeps its own budgeted retries)."""
-        return self._fallback is None and self._process is not None
+        """True while the worker runs: the live loop then leaves every retry, the region search and the aiming
+        measurement to it and does only the first pass, whichever host it has."""
+        return self._process is not None
+
+    running = retries_elsewhere
 
     def start(self) -> None:
-        """Start the child process (or, when it cannot start, the thread stage); then `started`, once."""
-        if self._fallback is not None:
-            self._fallback.start()
-            return
+        """Start the worker, in a child process (or on a thread: `thread`, or no process starts); then `started`."""
         if self._process is not None:
             return
+        spawned = None if self.thread else _spawned()
+        if spawned is None:
+            self.failed = self.failed or not self.thread
+            parent, child = _ThreadPipe.pair()
+            spawned = threading.Thread(target=_child, args=(child,), name="scanner-background", daemon=True), parent
+            sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
+            spawned[0].start()
+        self._frames.local = isinstance(spawned[0], threading.Thread)
+        self._process, self._conn = spawned
+        self._poller = None
+        self.schedule.with_worker = True  # until the worker says it is ready (its imports and the labels made)
         try:
-            import multiprocessing
-
-            context = multiprocessing.get_context("spawn")
-            parent, child = context.Pipe()
-            process = context.Process(target=_child, args=(child,), name="scanner-background", daemon=True)
-            process.start()
-            child.close()
-        except (OSError, ValueError, RuntimeError, ImportError):
-            self._use_thread()
-        else:
-            self._process, self._conn, self._poller = process, parent, None
-            self._with_child = True  # until the child says it is ready (its imports and the labels made)
-            try:
-                self._send_decks(always=True)
-            except (OSError, BrokenPipeError):
-                self._stop_child()
+            self._send_decks(always=True)
+        except (OSError, BrokenPipeError):
+            self._stop_child()
         started, self.started = self.started, None
         if started is not None:
             started(self)
 
-    def _use_thread(self) -> None:
-        self.failed = True
-        self._fallback = job_stage(self.known)  # the thread's own rest (`background.REST`)
-        self._fallback.start()
-
     def busy(self) -> bool:
         """True while a frame is being worked on or waits for its turn."""
-        if self._fallback is not None:
-            return self._fallback.busy()
-        return self._with_child or self._waiting is not None
+        return self.schedule.busy()
 
     def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
-        """Copy a frame into the shared ring (the live loop calls it for every frame); a job waiting for a still
-        picture other than `picture` (the one in view) is dropped, never sent (see `background.Stage.remember`)."""
-        if self._fallback is not None:
-            self._fallback.remember(index, gray, picture)
-            return
+        """Copy a frame into the ring (the live loop calls it for every frame); a job waiting for a still picture
+        other than `picture` (the one in view) is dropped, never sent (see `background.Stage.remember`)."""
         if self._process is None:
             return
-        if picture is not None and self._waiting is not None and self._waiting[2] not in (None, picture):
-            self._waiting = None
+        self.schedule.remember(picture)
         try:
             self._frames.put(index, gray, picture, self._conn.send)
         except (OSError, ValueError, BrokenPipeError):  # no new ring could be made or named to the child
             self._stop_child()
-            self._use_thread()
+            if not self.thread:  # no shared memory: the worker goes on a thread, with plain memory for its ring
+                self.failed = self.thread = True
+                self.start()
 
     def offer(
         self,
@@ -252,81 +191,46 @@ class ProcessStage:
         picture: int | None = None,
     ) -> None:
         """Give the stage the latest frame the live loop could not finish (it must have been remembered);
-        `regions` None: the child searches for them; `picture` as for `BackgroundStage.offer`."""
-        if self._fallback is not None:
-            self._fallback.offer(index, gray, regions, picture)
+        `regions` None: the worker searches for them; `picture` as for `BackgroundStage.offer`."""
+        if self._process is None:
             return
-        if self._process is None or done_with(picture, self._read_in, self._no_finder):
-            return
-        # replaces an older frame waiting: the latest wins
-        self._waiting = (index, None if regions is None else [tuple(r) for r in regions], picture)
-        if picture is not None:
-            self._asked = picture
+        self.schedule.offer(index, None if regions is None else list(regions), picture)
         self._send_waiting()
 
     def aim(self, index: int, region: tuple[int, int, int, int] | None, squareness: float | None) -> None:
         """Ask for the aiming measurement of frame `index` (it must have been remembered), on the code-like region
-        the frame path found (None: none) and its squareness; its view comes back through `take_view`. The newest
-        request replaces one waiting; with the thread stage instead, nothing is asked (the frame path measures)."""
-        if self._fallback is not None or self._process is None:
+        the frame path found (None: none) and its squareness; its view comes back through `take_view`."""
+        if self._process is None:
             return
-        self._aim_waiting = (index, region, squareness)
+        self.schedule.aim(index, region, squareness)
         self._send_waiting()
 
     def looking(self, picture: int) -> bool:
         """True while still picture `picture` has been offered for its look and the verdict (signs of a code or
         none) has not come back: the live loop then gives its frames the first pass only."""
-        if self._fallback is not None:
-            return self._fallback.looking(picture)
-        if self._process is None or self._asked != picture:
+        if self._process is None or not self.schedule.looking(picture):
             return False
         self._poll()
-        return self._answered != picture
+        return self.schedule.looking(picture)
 
     def take_view(self) -> tuple[FrameView, bool] | None:
-        """The newest aiming measurement the child has finished since the last call, and whether the picture moved
+        """The newest aiming measurement the worker has finished since the last call, and whether the picture moved
         since the frame measured before it; None when none has come."""
         self._poll()
-        view, self._view = self._view, None
-        return (view[1], view[2]) if view is not None else None
+        return self.schedule.take_view()
 
     def _send_waiting(self) -> None:
-        if self._with_child or self._conn is None:
+        if self._conn is None:
             return
-        if self._waiting is not None and done_with(self._waiting[2], self._read_in, self._no_finder):
-            self._waiting = None  # offered while the job that read its picture's code or found it empty ran
-        waiting = self._waiting
-        job_due = waiting is not None and not (waiting[2] == self._sent_picture and self.clock() < self._rest_until)
-        # An aiming request goes before a job due, but not twice in a row: asked on every frame with nothing read, it
-        # would otherwise take every turn the child has, and the job would wait until the picture turned idle.
-        if self._aim_waiting is not None and not (job_due and self._aimed):
-            index, region, squareness = self._aim_waiting
-            self._aim_waiting = None
-            slot = next((s for i, s in self._frames.slots if i == index), None)
-            if slot is not None:  # else its frame has left the ring: a newer request will come
-                try:
-                    self._conn.send(("aim", index, slot, region, squareness))
-                except (OSError, BrokenPipeError):
-                    self._stop_child()
-                    return
-                self._with_child = self._aimed = True
-                return
-        if waiting is None or not job_due:
-            return  # none, or resting after a frame of the same picture
-        index, regions, picture = waiting
-        slots = [(i, s) for i, s in self._frames.slots if i <= index]
-        if not slots or slots[-1][0] != index:
-            self._waiting = None  # its frame has left the ring
+        message = self.schedule.next(self._frames.slots)
+        if message is None:
             return
-        self._waiting = None
         try:
-            self._send_decks()
-            self._conn.send(("job", index, slots, regions, picture))
+            if message[0] == "job":
+                self._send_decks()
+            self._conn.send(message)
         except (OSError, BrokenPipeError):
             self._stop_child()
-            return
-        self._with_child, self._aimed = True, False
-        self._sent_picture = picture
 
     def _send_decks(self, always: bool = False) -> None:
         decks = tuple(self.known.decks()) if self.known is not None else ()
@@ -336,55 +240,27 @@ class ProcessStage:
             self._decks_key = key
 
     def take(self, index: int) -> list[BackgroundRead]:
-        """The reads the child has finished (each given once)."""
-        if self._fallback is not None:
-            return self._fallback.take(index)
+        """The reads the worker has finished (each given once)."""
         self._poll()
-        done, self._done = self._done, []
-        return done
+        return self.schedule.take()
 
     def _poll(self) -> None:
-        """Read every message the child has sent (reads kept for `take`, the newest view for `take_view`), and
-        send it what waits when it is ready."""
+        """Read every message the worker has sent (for the schedule, and the ring's for the ring), and send it what
+        waits when it is ready."""
         conn = self._conn
         try:
             while conn is not None and self._readable(conn):
                 message = conn.recv()
-                if message[0] == "began":
-                    self._begun += 1
-                elif message[0] == "seen":
-                    _, picture, shows = message
-                    self._answered = picture
-                    if not shows:
-                        self._no_code = picture
-                elif message[0] == "view":
-                    _, index, view, moving = message
-                    self._view = (index, view, moving)
-                    self.aims += 1
-                elif message[0] == "done":
-                    _, reads, finger, worked, no_code, self._no_finder, self._read_in, self._region = message
-                    if worked:
-                        self._jobs += 1
-                    else:
-                        self._looks += 1
-                    self._no_code = no_code
-                    self._done.extend(reads)
-                    if reads:  # the card is read: no cue to aim it, and the next job goes first
-                        self._aim_waiting = None
-                    self._finger_over = finger
-                elif message[0] == "ready":
-                    self._with_child = False
-                    if not self._aimed:  # a job's end (one dropped too): rest before another frame of its picture
-                        self._ended = self._begun
-                        self._rest_until = self.clock() + message[1] * self.rest
-                elif message[0] == "ring":
+                if message[0] == "ring":
                     self._frames.moved_on(message[1])
+                else:
+                    self.schedule.received(message)
         except (EOFError, OSError):
             self._stop_child()
         self._send_waiting()
 
     def _readable(self, conn: Any) -> bool:
-        """True when the child has sent something (or gone). The pipe's own `poll` builds a selector on every call, a
+        """True when the worker has sent something (or gone). The pipe's own `poll` builds a selector on every call, a
         tenth of a millisecond a frame while a table stands idle; one `select.poll` kept for the pipe (where there is
         one, as on Linux and macOS) asks in a few microseconds."""
         if self._poller is None:
@@ -397,30 +273,86 @@ class ProcessStage:
         return bool(self._poller.poll(0))
 
     def stop(self) -> None:
-        """Stop the child (it finishes the frame it works on first, or is ended after two seconds)."""
-        if self._fallback is not None:
-            self._fallback.stop()
-            return
+        """Stop the worker (it finishes the frame it works on first, or a process is ended after two seconds)."""
         with self._lock:
             self._stop_child()
 
     def _stop_child(self) -> None:
         process, conn = self._process, self._conn
         self._process = self._conn = self._poller = None
-        self._with_child = False
+        self.schedule.with_worker = False
         if conn is not None:
-            try:
+            with contextlib.suppress(OSError, BrokenPipeError):
                 conn.send(("stop",))
-            except (OSError, BrokenPipeError):
-                pass
         if process is not None:
             process.join(timeout=2.0)
-            if process.is_alive():
+            if not isinstance(process, threading.Thread) and process.is_alive():
                 process.terminate()
                 process.join(timeout=1.0)
         if conn is not None:
             conn.close()
         self._frames.close()
+
+
+class _ThreadPipe:
+    """One end of a pipe between two threads (the thread host): a `multiprocessing` connection's `send`, `recv`,
+    `poll` and `close`, messages passed as they are (no copy); `recv` raises EOFError once the other end closed."""
+
+    def __init__(self, inbox: queue.SimpleQueue[Any], outbox: queue.SimpleQueue[Any]):
+        self._inbox, self._outbox = inbox, outbox
+        self.send, self.close = outbox.put, lambda: outbox.put(_CLOSED)
+
+    @classmethod
+    def pair(cls) -> tuple[_ThreadPipe, _ThreadPipe]:
+        """The two ends."""
+        there, back = queue.SimpleQueue[Any](), queue.SimpleQueue[Any]()
+        return cls(back, there), cls(there, back)
+
+    def poll(self) -> bool:
+        """True when a message (or the other end's close) waits."""
+        return not self._inbox.empty()
+
+    def recv(self) -> Any:
+        """The next message, waiting for it; EOFError once the other end closed (and on every later call)."""
+        message = self._inbox.get()
+        if message is _CLOSED:
+            self._inbox.put(message)
+            raise EOFError
+        return message
+
+
+def _spawned() -> tuple[Any, Any] | None:
+    """The worker's process, started, and the parent's end of its pipe; None when no process can start."""
+    try:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        parent, child = context.Pipe()
+        process = context.Process(target=_child, args=(child,), name="scanner-background", daemon=True)
+        process.start()
+        child.close()
+    except (OSError, ValueError, RuntimeError, ImportError):
+        return None
+    return process, parent
+
+
+#: What a closed `_ThreadPipe` end leaves for the other end.
+_CLOSED = object()
+
+
+class _LocalMemory:
+    """The thread host's ring: plain memory with `SharedMemory`'s `buf`, `name` (itself, handed to the worker as it
+    is), `close` and `unlink` (nothing to release)."""
+
+    def __init__(self, size: int):
+        self.buf = memoryview(bytearray(size))
+        self.name = self
+
+    def close(self) -> None:
+        """Nothing: the memory goes with its last reference."""
+
+    def unlink(self) -> None:
+        """Nothing: the memory goes with its last reference."""
 
 
 class SharedRing:
@@ -433,6 +365,8 @@ class SharedRing:
         self.retired: list[Any] = []  # rings replaced whose names a message on its way to the child may hold
         self.slots: deque[tuple[int, int]] = deque(maxlen=AVERAGE_FRAMES)  # (frame index, slot)
         self._next_slot = 0
+        self.local = False
+        """The worker is a thread: the rings are plain memory (`_LocalMemory`), not shared."""
 
     def put(self, index: int, gray: MatLike, picture: int | None, send: Callable[[tuple[object, ...]], None]) -> None:
         """Copy a frame into the next slot; a frame of another size first makes a new ring, named to the child with
@@ -458,7 +392,8 @@ class SharedRing:
             # may still be on its way to it (unlinked, it could no longer be opened: the child would die).
             self.retired.append(self.shm)
             self.shm, self.shape = None, None
-        self.shm = shared_memory.SharedMemory(create=True, size=SLOTS * (HEAD + gray.size))
+        size = SLOTS * (HEAD + gray.size)
+        self.shm = _LocalMemory(size) if self.local else shared_memory.SharedMemory(create=True, size=size)
         send(("ring", self.shm.name, tuple(gray.shape)))
         self.shape = tuple(gray.shape)
         self.slots.clear()
@@ -482,16 +417,17 @@ class SharedRing:
 
 
 def lower_priority(stage: ProcessStage, by: int) -> None:
-    """Make `stage`'s child process `by` nicer than it is (nothing with the thread stage, or where the system has no
-    niceness). A process may always lower a priority of its own user's: the scanner's child starts its worker before
-    lowering its own, so the worker can stand above it (`live_process.WORKER_NICENESS`)."""
+    """Make `stage`'s worker `by` nicer than it is (a thread where it has a niceness of its own, as on Linux; nothing
+    where the system has no niceness). A process may always lower a priority of its own user's: the scanner's child
+    starts its worker before lowering its own, so the worker can stand above it (`live_process.WORKER_NICENESS`)."""
     import os
 
-    process = stage._process
-    if process is None or process.pid is None or not hasattr(os, "setpriority"):
+    worker = stage._process
+    pid = getattr(worker, "native_id" if isinstance(worker, threading.Thread) else "pid", None)
+    if pid is None or not hasattr(os, "setpriority"):
         return
     with contextlib.suppress(OSError):
-        os.setpriority(os.PRIO_PROCESS, process.pid, os.getpriority(os.PRIO_PROCESS, process.pid) + by)
+        os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, pid) + by)
 
 
 def _child(conn: Any) -> None:
@@ -536,7 +472,7 @@ def _child(conn: Any) -> None:
                 decks[0] = message[1]
                 stage.known.prepare()  # type: ignore[union-attr]
                 continue
-            started = time.process_time()
+            started = time.thread_time()
             if message[0] == "aim":
                 _, index, slot, region, squareness = message
                 frames = _copied(shm, shape, [(index, slot)], np) if shm is not None else None
@@ -558,7 +494,7 @@ def _child(conn: Any) -> None:
                     job = Job(index, gray, found, frames, picture=picture)
                 if job is not None:
                     _work(conn, stage, job, ring.moved_on)
-            conn.send(("ready", time.process_time() - started))
+            conn.send(("ready", time.thread_time() - started))
     finally:
         if shm is not None:
             shm.close()
@@ -696,6 +632,8 @@ def _opened(before: Any, name: str) -> Any:
 
     if before is not None:
         before.close()
+    if isinstance(name, _LocalMemory):
+        return name
     try:
         return shared_memory.SharedMemory(name=name)
     except OSError:

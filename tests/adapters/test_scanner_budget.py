@@ -65,7 +65,7 @@ def test_unbudgeted_cascade_runs_every_stage_on_the_slow_frame(unreadable_frame)
 def test_the_budget_holds_on_the_slow_frame_and_the_rest_goes_to_the_background(unreadable_frame):
     clock = TestClock()
     cascade = slow_cascade(clock)
-    background = BackgroundStage(inline=True)
+    background = BackgroundStage()
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
     spent = []
     # A hand moving the card (a still picture showing no sign of a code would only be looked at by the stage).
@@ -120,7 +120,7 @@ def test_background_reads_what_the_loop_skipped_and_its_read_counts_for_two_fram
     assert Cascade(budget_ms=None).decode(frame), "the frame must be readable given time"
     if starved.decode(frame):
         pytest.skip("the first pass reads this frame already")
-    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)  # its work takes no time
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))  # its work takes no time
     events = []
     scanner = LiveScanner(
         lambda: None, events.append, cascade=starved, background=background, clock=clock, guidance=False
@@ -132,7 +132,7 @@ def test_background_reads_what_the_loop_skipped_and_its_read_counts_for_two_fram
 
 
 def test_inline_background_delivers_as_late_as_its_work_took():
-    stage = BackgroundStage(inline=True, frame_ms=10.0)
+    stage = BackgroundStage(frame_ms=10.0)
     clock = TestClock()
     stage.cascade.clock = clock
     work = stage.work
@@ -160,10 +160,12 @@ def test_a_sighting_standing_for_two_frames_is_announced_at_once():
 
 
 def test_background_thread_reads_a_frame_offered_to_it_and_stops():
+    from assistant.scanner.stage_process import ProcessStage
+
     scene = F.scene_for("glare", 1)
     frame = F.render(scene)
     gray = np.ascontiguousarray(frame[..., 1])
-    stage = BackgroundStage()
+    stage = ProcessStage(thread=True)
     stage.start()
     try:
         stage.remember(0, gray)
@@ -194,7 +196,7 @@ def test_background_deblurs_a_motion_blurred_code_no_other_stage_reads_unless_th
     gray = Cascade().grey(F.render(scene))
     assert Cascade(budget_ms=None).decode(gray) == []
     history = {"none": [], "moved": [(0, np.roll(gray, 12, axis=1)), (1, gray)], "still": [(0, gray.copy()), (1, gray)]}
-    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)  # never gives up for time
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))  # never gives up for time
     reads = stage.work(Job(1, gray, find_code_regions(gray, limit=2), history[before]))
     expected = [] if before == "still" else [(scene.payload, "deblur")]
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == expected
@@ -213,7 +215,7 @@ def test_a_jobs_deblurring_ends_where_the_card_did_not_move_from_the_frame_befor
     gray = Cascade().grey(F.render(F.scene_for("motion", 2)))
     history = [(0, np.roll(gray, 12, axis=1)), (1, gray.copy()), (2, gray)]
     asked = []
-    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
     reads = stage.work(
         Job(2, gray, find_code_regions(gray, limit=2), history), newest=lambda job, region: asked.append(job.index)
     )
@@ -235,7 +237,7 @@ def test_a_job_works_once_on_a_region_widening_cannot_change():
     steps = []
     cascade = Cascade(budget_ms=None, clock=TestClock())
     cascade.on_step = lambda kind, stage: steps.append((kind, stage))
-    assert BackgroundStage(cascade, inline=True).work(Job(1, gray, regions, [])) == []
+    assert BackgroundStage(cascade).work(Job(1, gray, regions, [])) == []
     assert steps.count(("zxing", "zxing")) == 1 and steps.count(("zxing", "sharpen")) == 1
     assert steps.count(("zxing", "inverted")) == 1  # the whole frame's inverted look, a step of its own
 
@@ -259,7 +261,7 @@ def test_the_worker_reads_a_code_printed_light_on_dark_where_the_live_path_tries
     live.invert = False  # as the live path runs it
     assert live.decode(gray, retries=False) == []
     assert [d.stage for d in live.decode(gray)] == ["invert"]
-    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
     reads = stage.work(Job(2, gray, find_code_regions(gray), [(1, gray.copy()), (2, gray)]))
     assert [(r.decoded.payload, r.decoded.stage, r.frames) for r in reads] == [(expected, "invert", 2)]
 
@@ -281,7 +283,7 @@ def test_background_widens_a_region_a_reflection_cut_short_and_reads_the_code():
     code_top = M.code_corners_px(shot)[:, 1].min()
     assert regions and regions[0][1] > code_top  # the region starts below the code's top edge
     assert Cascade(budget_ms=None).decode(gray, regions) == []
-    stage = BackgroundStage(inline=True)
+    stage = BackgroundStage()
     stage.offer(30, gray, regions)
     reads = stage.take(10_000)
     assert [r.decoded.payload for r in reads] == [shot.payload]
@@ -308,7 +310,7 @@ def test_background_works_on_the_card_when_a_checked_cloth_takes_every_region(ca
     card = find_card(gray)
     assert card is not None and not any(on_card(region, card[0]) for region in regions)
     assert Cascade(budget_ms=None).decode(gray, regions) == []
-    reads = BackgroundStage(Cascade(budget_ms=None), inline=True).work(Job(seed, gray, regions, [(seed, gray)]))
+    reads = BackgroundStage(Cascade(budget_ms=None)).work(Job(seed, gray, regions, [(seed, gray)]))
     assert [r.decoded.payload for r in reads] == [scene.payload]
 
 
@@ -445,7 +447,7 @@ def test_a_still_picture_with_nothing_read_goes_idle_and_wakes_when_something_mo
     clock = TestClock()
     decoded = []
     cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: decoded.append(stage == "zxing"))
-    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
     events = []
     scanner = LiveScanner(lambda: None, events.append, cascade=cascade, background=background, clock=clock)
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
@@ -476,7 +478,7 @@ def test_an_idle_1080p_table_is_decoded_in_proportion_to_its_pixels():
     for width, height in ((1280, 720), (1920, 1080)):
         clock = TestClock()
         cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: decoded.append(stage == "zxing"))
-        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
         scanner = LiveScanner(lambda: None, lambda e: None, cascade=cascade, background=background, clock=clock)
         frame = cv2.resize(table, (width, height), interpolation=cv2.INTER_LINEAR)
         for index in range(IDLE_AFTER + 210):
@@ -506,7 +508,7 @@ def test_an_empty_table_gets_the_first_pass_alone_with_the_thread_stage_as_with_
 
     clock, frame_of, steps = TestClock(), [0], []
     cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: steps.append((frame_of[0], stage)))
-    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table=table_kind))  # the card out of view
     assert bool(find_code_regions(cascade.grey(table))) == bool(table_kind)  # a plain table: nothing code-like
@@ -527,7 +529,7 @@ def test_an_empty_table_gets_the_first_pass_alone_with_the_thread_stage_as_with_
 
 @pytest.mark.parametrize("held", ["look", "job"])
 def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_the_workers_do(monkeypatch, held):
-    """The thread stage, started, its look at a new still picture (a cluttered empty table) held until the test lets
+    """The thread host, started, its look at a new still picture (a cluttered empty table) held until the test lets
     it end, as a busy machine holds a thread at niceness 10: meanwhile the frames get what the worker's get
     (`rest.waiting_frame`: zxing-cpp's first pass on one frame in `rest.WAIT_EVERY`, nothing on the others), and the
     frame path stands in for the starved stage on `IDLE_JOBS` frames at most (`STAND_IN_AFTER`, the priority rule
@@ -542,6 +544,7 @@ def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_
     from assistant.scanner import background as stage_module
     from assistant.scanner import rest
     from assistant.scanner.live import IDLE_AFTER, IDLE_JOBS
+    from assistant.scanner.stage_process import ProcessStage
 
     let_go, shows_code = threading.Event(), stage_module.shows_code
     if held == "look":
@@ -554,7 +557,7 @@ def test_with_the_thread_stage_a_new_still_pictures_frames_wait_for_its_look_as_
         )
     clock, frame_of, steps = TestClock(), [0], []
     cascade = Cascade(budget_ms=None, clock=clock, on_step=lambda kind, stage: steps.append((frame_of[0], stage)))
-    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
+    background = ProcessStage(thread=True)
     scanner = LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background, clock=clock)
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card out of view
     try:
@@ -600,7 +603,7 @@ def test_an_empty_still_table_gives_the_stage_no_jobs_while_a_still_unread_card_
     def watch(frame, frames: int) -> tuple[BackgroundStage, list[str]]:
         clock = TestClock()
         starved = slow_cascade(clock, budget_ms=ZXING_MS + 0.5)  # the loop may only try the first pass
-        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
         events: list = []
         scanner = LiveScanner(lambda: None, events.append, cascade=starved, background=background, clock=clock)
         for index in range(frames):
@@ -637,7 +640,7 @@ def test_the_wall_clock_cap_stops_the_retries_on_a_busy_machine_and_hands_the_re
             wall.spend(COST_MS[kind] * stretch)
 
         cascade = Cascade(clock=cpu, wall_clock=wall, on_step=step)
-        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
         events: list = []
         scanner = LiveScanner(
             lambda: None, events.append, cascade=cascade, background=background, clock=wall, guidance=False
@@ -722,7 +725,7 @@ def test_each_new_empty_table_costs_the_stage_one_look_and_no_job():
         for seed in range(3)
         for kind in F.BUSY_TABLES
     ]
-    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
     clock = TestClock()
     scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(budget_ms=None, clock=clock), clock=clock)
     scanner.background = background
@@ -769,7 +772,7 @@ def test_a_still_picture_whose_job_finds_no_finder_pattern_gets_no_more_jobs(mon
 
     monkeypatch.setattr(stage_module, "shows_code", lambda *args: True)
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view
-    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+    background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
     clock = TestClock()
     scanner = LiveScanner(
         lambda: None, lambda e: None, cascade=Cascade(budget_ms=None, clock=clock), background=background, clock=clock
@@ -794,7 +797,7 @@ def test_where_the_regions_give_nothing_the_stage_looks_at_the_whole_frame(monke
     assert scene.payload not in [d.payload for d in Cascade(budget_ms=None).first_pass(gray)]
     assert scene.payload in [r.data.decode() for r in pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])]
     monkeypatch.setattr(stage_module, "shows_code", lambda *args: False)  # the look sees no sign of a code
-    stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None))
     looked_at = []
     whole_look = stage.cascade.whole_look
     stage.cascade.whole_look = lambda image: looked_at.append(image.shape) or whole_look(image)
@@ -836,7 +839,7 @@ def test_the_thread_fallback_reads_a_code_printed_light_on_dark_within_a_third_o
     moved only by the decoding steps: no wall time."""
     clock = TestClock()
     events = []
-    stage = BackgroundStage(slow_cascade(clock, budget_ms=None), inline=True)
+    stage = BackgroundStage(slow_cascade(clock, budget_ms=None))
     scanner = LiveScanner(lambda: None, events.append, cascade=slow_cascade(clock), background=stage, clock=clock)
     said = []
     for index in range(30):
@@ -886,7 +889,7 @@ def test_an_empty_tables_motion_is_checked_on_one_frame_in_two_and_a_card_brough
 
     def scanner_on(table):
         cascade = Cascade(budget_ms=None, clock=TestClock())
-        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()), inline=True)
+        background = BackgroundStage(Cascade(budget_ms=None, clock=TestClock()))
         return LiveScanner(lambda: None, lambda event: None, cascade=cascade, background=background), background
 
     table = F.render(F.Scene(distance_mm=380, centre=(5.0, 5.0), busy_table="gingham"))  # the card far out of view

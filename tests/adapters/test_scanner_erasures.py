@@ -114,7 +114,7 @@ def test_the_background_stage_reads_a_code_half_hidden(cascade, category, seed):
     gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
     assert cascade.decode(gray) == []
     regions = find_code_regions(gray, limit=3)
-    reads = BackgroundStage(cascade, inline=True).work(Job(seed, gray, regions, [(seed, gray)]))
+    reads = BackgroundStage(cascade).work(Job(seed, gray, regions, [(seed, gray)]))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "erasures")]
     (x, y), (_, _, w, h) = reads[0].decoded.centre, reads[0].decoded.box
     card = (scene.centre[0] * gray.shape[1], scene.centre[1] * gray.shape[0])
@@ -123,7 +123,7 @@ def test_the_background_stage_reads_a_code_half_hidden(cascade, category, seed):
 
 
 def test_nothing_is_read_on_an_empty_table(cascade):
-    stage = BackgroundStage(cascade, inline=True)
+    stage = BackgroundStage(cascade)
     for seed in range(12):
         gray = cv2.cvtColor(F.render(F.empty_scene(seed)), cv2.COLOR_BGR2GRAY)
         regions = find_code_regions(gray, limit=3)

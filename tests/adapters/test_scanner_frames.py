@@ -237,10 +237,14 @@ def _lying(stage_kind):
         from assistant.scanner.stage_process import ProcessStage
 
         return ProcessStage()
-    return job_stage(None) if stage_kind == "thread" else None
+    if stage_kind == "thread":
+        from assistant.scanner.stage_process import ProcessStage
+
+        return ProcessStage(thread=True)
+    return job_stage(None) if stage_kind == "inline" else None
 
 
-@pytest.mark.parametrize("stage_kind", [None, "thread", "worker"])
+@pytest.mark.parametrize("stage_kind", [None, "inline", "thread", "worker"])
 def test_a_card_read_and_left_lying_is_said_once_and_watched_for_a_fraction_of_a_decode(stage_kind, monkeypatch):
     """A card lying still for 20 s of frames after its read: announced once (before, again every 10 s), and its
     frames watched at rest (zxing-cpp's first pass on one frame in `rest.FIRST_PASS_EVERY`, before on every frame and
@@ -271,6 +275,35 @@ def test_a_card_read_and_left_lying_is_said_once_and_watched_for_a_fraction_of_a
         for index in range(brought, brought + 3):
             scanner.handle(both[index - brought], index, index / 30)
         assert reported.payloads() == [FIRST, SHOWN]  # the card brought in: said on its third frame at the latest
+    finally:
+        if stage is not None:
+            stage.stop()
+
+
+@pytest.mark.parametrize("stage_kind", [None, "inline", "thread"])
+def test_a_frame_of_a_card_lying_still_left_without_the_motion_check_begins_nothing(stage_kind, monkeypatch):
+    """A card read and left lying: the frames at rest that get neither the motion check nor the first pass (one in
+    two, `rest.motion_unchecked`) are counted and left, no budget begun, no look at the background stage; the others
+    begin as before. Before, each went through the frame's budget, the priority rule and three looks at the stage,
+    most of what it cost with the caches cold at 30 frames a second. Counted frames and calls, no time."""
+    from assistant.scanner import rest
+
+    monkeypatch.delenv(rest.REPEAT_SETTING, raising=False)
+    lying = [F.render(F.Scene(payload=FIRST, centre=(0.3, 0.5), seed=i)) for i in range(4)]
+    reported, stage = Reported(), _lying(stage_kind)
+    scanner = LiveScanner(lambda: None, reported, background=stage)
+    try:
+        for index in range(60):  # read, and at rest
+            scanner.handle(lying[index % 4], index, index / 30)
+        assert reported.payloads() == [FIRST] and scanner._at_rest()
+        begun, start = [], scanner.budget.start
+        scanner.budget.start = lambda *args, **kwargs: begun.append(scanner._still) or start(*args, **kwargs)
+        unchecked = []
+        for index in range(60, 180):
+            unchecked.append(rest.motion_unchecked(scanner._still + 1, lying[0].shape))
+            scanner.handle(lying[index % 4], index, index / 30)
+        assert 50 <= sum(unchecked) <= 70 and len(begun) == len(unchecked) - sum(unchecked)
+        assert reported.payloads() == [FIRST] and scanner._at_rest()
     finally:
         if stage is not None:
             stage.stop()

@@ -115,7 +115,7 @@ def test_a_player_following_the_cues_on_an_evaluation_clip_gets_the_card_announc
         def __call__(self) -> float:
             return 0.0
 
-    background = BackgroundStage(Cascade(budget_ms=None, clock=Still()), inline=True, frame_ms=1000 / GUIDED_FPS)
+    background = BackgroundStage(Cascade(budget_ms=None, clock=Still()), frame_ms=1000 / GUIDED_FPS)
     run = guided_clip(problem, seed, cascade=Cascade(budget_ms=None), background=background)
     if (problem, seed) in (("too close", 1), ("turned away", 18)):
         # The stage reads these cards as they are held up, before any cue is due: the first by its look at the whole

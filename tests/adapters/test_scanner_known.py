@@ -136,7 +136,7 @@ def cascade():
 
 def background_reads(cascade, known, gray, seed):
     regions = find_code_regions(gray, limit=3)
-    reads = BackgroundStage(cascade, inline=True, known=known).work(Job(seed, gray, regions, [(seed, gray)]))
+    reads = BackgroundStage(cascade, known=known).work(Job(seed, gray, regions, [(seed, gray)]))
     return [(r.decoded.payload, r.decoded.stage) for r in reads]
 
 

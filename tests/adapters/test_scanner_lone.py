@@ -107,7 +107,7 @@ def test_the_background_stage_reads_a_thumb_and_a_reflection_from_the_finder_lef
     cascade = Cascade(budget_ms=None)
     assert cascade.decode(gray) == []
     regions = find_code_regions(gray, limit=3)
-    reads = BackgroundStage(cascade, inline=True).work(Job(seed, gray, regions, [(seed, gray)]))
+    reads = BackgroundStage(cascade).work(Job(seed, gray, regions, [(seed, gray)]))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(scene.payload, "one finder")]
 
 
@@ -125,7 +125,7 @@ def test_a_read_of_a_hidden_code_is_checked_on_the_frame_before_and_then_stands_
     before = np.clip(gray + np.random.default_rng(1).normal(0, 2, gray.shape), 0, 255).astype(np.uint8)
     empty = cv2.cvtColor(F.render(F.empty_scene(7)), cv2.COLOR_BGR2GRAY)
     regions = find_code_regions(gray, limit=3)
-    stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None))
     for history, frames in (([(6, before), (7, gray)], 2), ([(6, empty), (7, gray)], 1), ([(7, gray)], 1)):
         reads = stage.work(Job(7, gray, regions, history))
         assert [(r.decoded.payload, r.decoded.stage, r.frames) for r in reads] == [

@@ -83,7 +83,7 @@ def test_repair_leaves_a_whole_picture_alone():
 def test_background_stage_reads_a_thumb_frame_by_repair(cascade):
     scene = F.scene_for("thumb", 0)
     gray = cascade.grey(F.render(scene))
-    stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None))
     reads = stage.work(Job(0, gray, find_code_regions(gray, limit=2), []))
     assert [(r.decoded.payload, r.decoded.stage, r.frames) for r in reads] == [(scene.payload, "repair", 1)]
     x, y, w, h = reads[0].decoded.box
@@ -94,7 +94,7 @@ def test_background_stage_reads_a_thumb_frame_by_repair(cascade):
 def test_the_background_stage_reads_thumbs_held_other_ways():
     """Thumbs from the card's end as well as its side, beside the pattern's centre, half of them washed out pale
     (category "other thumbs", added after the repair was made and not tuned on): measured 10 of these 12."""
-    stage, read = BackgroundStage(Cascade(budget_ms=None), inline=True), 0
+    stage, read = BackgroundStage(Cascade(budget_ms=None)), 0
     for seed in range(12):
         scene = F.scene_for("other thumbs", seed)
         gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
@@ -125,7 +125,7 @@ def test_the_live_loop_tells_a_finger_over_the_code_it_cannot_read():
     frame = F.render(F.Scene(thumb=(0, 10.0), seed=1, table=1))
     now = 0.0
     events: list = []
-    background = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    background = BackgroundStage(Cascade(budget_ms=None))
     scanner = LiveScanner(
         lambda: None, events.append, cascade=Cascade(budget_ms=None), background=background, clock=lambda: now
     )  # type: ignore[arg-type,return-value]

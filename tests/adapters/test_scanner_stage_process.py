@@ -285,7 +285,7 @@ def test_when_no_process_starts_the_thread_stage_does_the_work(thumb_frames, mon
     stage = ProcessStage()
     stage.start()
     try:
-        assert stage.failed and isinstance(stage._fallback, BackgroundStage) and stage.running
+        assert stage.failed and isinstance(stage._process, threading.Thread) and stage.running
         reads = reads_of(stage, frames)
         assert [r.decoded.payload for r in reads] == [payload]
     finally:
@@ -363,7 +363,12 @@ def test_with_the_child_running_a_dark_frames_stretch_is_the_childs_and_the_chil
     assert any(trace for trace in traces[1:])
 
 
-def test_with_the_thread_stage_instead_the_frame_path_keeps_its_own_retries(thumb_frames, monkeypatch):
+def test_with_the_thread_host_instead_the_frame_path_does_the_first_pass_only_as_with_the_child(
+    thumb_frames, monkeypatch
+):
+    """Where no process starts, the same worker runs on a thread under the same scheduler: the frame path leaves every
+    retry to it, as to the child, and the card is read. Before, the thread stage left the frame path its own budgeted
+    retries (the sharpening among them), and read other cards than the worker."""
     import multiprocessing
 
     from assistant.scanner.decoders import Cascade
@@ -376,11 +381,11 @@ def test_with_the_thread_stage_instead_the_frame_path_keeps_its_own_retries(thum
     scanner = LiveScanner(lambda: None, lambda e: None, cascade=Cascade(clock=StillClock()), background=stage)
     try:
         read, traces = scan_until_read(scanner, frame)
-        assert stage.failed and not stage.retries_elsewhere
+        assert stage.failed and stage.retries_elsewhere
     finally:
         scanner.stop()
     assert read == [payload]
-    assert any(stage == "sharpen" for trace in traces[1:] for stage, _ in trace)
+    assert all(stage == "zxing" for trace in traces[1:] for stage, _ in trace)
 
 
 def test_with_the_child_running_the_aiming_measurement_is_the_childs_and_its_cue_still_comes(monkeypatch):
@@ -711,53 +716,28 @@ def test_a_job_reading_a_still_pictures_code_checked_on_a_second_frame_marks_the
     assert stage.busy()
 
 
-def test_the_thread_stage_drops_a_frame_waiting_for_the_picture_its_job_read():
-    """The thread stage, started: a still card's frame waits while the job on the one before runs; that job reads the
-    card, checked on a second frame, and the frame waiting is dropped, never begun. Before, it was worked on again
-    after its code was read. The job is held until the test lets it end (no clock)."""
-    from assistant.scanner.background import BackgroundRead
-    from assistant.scanner.decoders import Decoded
+def test_the_schedule_drops_a_job_waiting_for_a_picture_gone_but_keeps_a_moving_pictures():
+    """The one scheduler of both hosts (`schedule.JobSchedule`), its worker busy: a still picture's frame waiting is
+    dropped once another picture is in view, a frame of a moving picture (a card coming in) kept; a frame of a picture
+    whose job read its code is dropped when the worker is ready, never handed to it. Pure: messages put in by the
+    test, a clock that stands still."""
+    from assistant.scanner.schedule import JobSchedule
 
-    stage, gray = BackgroundStage(rest=0.0), np.zeros((8, 8), np.uint8)
-    begun, let_go, worked = threading.Event(), threading.Event(), []
-
-    def work(job, seen=None, newest=None):
-        worked.append(job.index)
-        begun.set()
-        let_go.wait()
-        read = Decoded("payload", b"payload", (0, 0, 4, 4), "first-pass")
-        stage.read_in = job.picture
-        return [BackgroundRead(read, job.index, 2)]
-
-    stage.work = work
-    stage.start()
-    try:
-        stage.offer(0, gray, [], picture=1)
-        assert begun.wait(30)
-        stage.offer(1, gray, [], picture=1)
-        let_go.set()
-        for _ in range(30_000):  # until the job has ended and nothing waits (or runs)
-            if stage.ended and not stage.busy():
-                break
-            time.sleep(0.001)
-        assert worked == [0] and [r.frame for r in stage.take(1)] == [0]
-    finally:
-        stage.stop()
-
-
-def test_the_thread_stage_drops_a_job_waiting_for_a_picture_gone_but_keeps_a_moving_pictures():
-    """The thread stage, not started (its jobs wait): a still picture's frame waiting is dropped once another picture
-    is in view; a frame of a moving picture (a card coming in) is kept. Before, the first was worked on after the
-    picture had gone."""
-    stage, gray = BackgroundStage(), np.zeros((8, 8), np.uint8)
-    stage.offer(0, gray, [], picture=1)
-    stage.remember(1, gray, picture=1)
-    assert stage.busy()  # the same picture: kept
-    stage.remember(2, gray, picture=2)
-    assert not stage.busy()
-    stage.offer(3, gray, [], picture=None)
-    stage.remember(4, gray, picture=3)
-    assert stage.busy()
+    schedule, slots = JobSchedule(clock=lambda: 0.0), [(i, i) for i in range(8)]
+    schedule.offer(0, [], 1)  # (waits: nothing is handed out until `next`)
+    schedule.remember(1)
+    assert schedule.busy()  # the same picture: kept
+    schedule.remember(2)
+    assert not schedule.busy()
+    schedule.offer(3, [], None)
+    schedule.remember(3)
+    assert schedule.busy()
+    schedule.offer(4, [], 3)
+    schedule.received(("done", ["read"], False, True, None, None, 3, None))  # picture 3's code read, checked
+    schedule.received(("ready", 0.1))
+    assert schedule.next(slots) is None and not schedule.busy() and schedule.take() == ["read"]
+    schedule.offer(5, None, 4)
+    assert schedule.next(slots) == ("job", 5, [(i, i) for i in range(6)], None, 4) and schedule.looking(4)
 
 
 def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
@@ -775,7 +755,7 @@ def test_the_stage_tries_the_regions_as_found_before_the_widened_ones():
     with resolution(1920, 1080):
         shot = M.sample_shot(5008)
         gray = cv2.cvtColor(M.render(replace(shot, frame=2)), cv2.COLOR_BGR2GRAY)
-    stage = BackgroundStage(Cascade(budget_ms=None), inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None))
     reads = stage.work(Job(0, gray, find_code_regions(gray), []))
     assert [(r.decoded.payload, r.decoded.stage) for r in reads] == [(shot.payload, "upscale-global")]
 

@@ -66,7 +66,7 @@ def test_a_real_photo_a_plain_decoder_reads_is_announced_held_a_second(image, pa
     plain = plain_reads(gray)
     assert any(payload in read for read in plain.values())  # a photo of the set this rule is about
     step = 0.0 if frame_path == "retries-in-the-frame" else 0.02
-    stage = BackgroundStage(Cascade(budget_ms=None, clock=lambda: 0.0), inline=True)
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=lambda: 0.0))
     events = []
     scanner = LiveScanner(lambda: None, events.append, Cascade(clock=counted(step)), background=stage)
     said = []
