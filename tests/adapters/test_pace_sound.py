@@ -151,6 +151,12 @@ def _long_sentence_then_a_move(*, held: bool) -> list[tuple[float, str]]:
         clock.run_to(0.6, idle)
         table.speak(Utterance("Cy, from a phone: played Neigh on Ben's Glitter Bomb.", other=True, hand=2, tells=(cy,)))
         arrived.set()
+        if held:  # the mixer's clock stays at the tap until the speech thread has gone on (a cut sound plays on
+            # until the thread it waits for kills it: a few milliseconds of a real clock, unbounded on this one)
+            deadline = time.monotonic() + PATIENCE_S
+            while not (len(started) > 1 or backend.played):  # the next player began, or Ben's went on playing
+                assert time.monotonic() < deadline, started
+                threading.Event().wait(0.005)  # (the speech thread, polled)
         clock.run_to(30.0, idle)
     finally:
         arrived.set()
