@@ -125,7 +125,8 @@ class Backend:
         """Say the utterance, returning when it was said or cut off; stop at once when `wanted()` is False, and
         before a next sentence when `more()` is False. `finished(index)`: the sentence of that index (of
         `Utterance.split`) was played to its end (a backend that cannot tell never calls it); `began(index,
-        seconds)`: it began to play and lasts that long (a backend that cannot tell never calls it)."""
+        seconds)`: it begins to play now and lasts that long (a backend that renders tells it just before its
+        sound starts; one that cannot tell never calls it)."""
 
     def cancel(self) -> None:
         """Cut off what is being said (any thread)."""
@@ -263,10 +264,13 @@ class WavBackend(Backend):
                         self._wait(process, player)  # not the same sample format (another voice): the earcon first
                 if index < len(utterance.places) and utterance.places[index]:
                     place_wav(ready, utterance.places[index])  # (the earcon too, where that player sits)
+                # told as it starts, before the player: once the mixer plays, a move arriving must find it begun
+                # (the mixer plays on while this thread may wait for the interpreter; a move told of no sentence
+                # begun would wait behind the whole of it)
+                began(index, wav_seconds(ready))
                 process = self._start(player, ready, wanted, prefix + pieces[index])
                 if process is None:
                     return
-                began(index, wav_seconds(ready))
                 going_on = index + 1 < len(pieces) and more()
                 upcoming = self._render_piece(pieces[index + 1], ahead=True) if going_on else None
                 self._wait(process, player)

@@ -368,9 +368,10 @@ class SpeechWorker:
                 self.queue.sentence_played(index)
 
     def _began(self, turn: _Turn, index: int, seconds: float) -> None:
-        """A sentence of the turn's utterance began to play, `seconds` long (a cut in its last words hears it)."""
+        """A sentence of the turn's utterance begins to play, `seconds` long (a cut in its last words hears it);
+        nothing of a turn already cut off."""
         with self.cond:
-            if self._turn is turn and self.queue.sentence_began(index, self.clock(), seconds):
+            if self._turn is turn and turn.wanted() and self.queue.sentence_began(index, self.clock(), seconds):
                 turn.trimmed = True  # other hands' words have waited behind what only explains
 
     def _speak(self, turn: _Turn) -> None:

@@ -637,3 +637,56 @@ def test_where_one_sound_plays_at_a_time_an_earcon_waits_for_the_words_being_sai
         finally:
             backend.release(5)
             service.close()
+
+
+class BeganLate(RecordingBackend):
+    """Says each sentence at once, and tells it begun only after `before_began(index)` ran (the app's thread may
+    act between an engine's last check that the utterance is wanted and its telling a sentence begun)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sentences: list[str] = []
+        self.before_began = lambda index: None
+
+    def speak(self, utterance, wanted, more=lambda: True, finished=lambda index: None, began=lambda i, s: None):
+        self.started.append(utterance.text)
+        for index, sentence in enumerate(utterance.split()):
+            if not wanted() or (index > 0 and not more()):
+                return
+            self.before_began(index)
+            began(index, 0.1)
+            if not wanted():
+                return
+            self.sentences.append(sentence)
+            finished(index)
+
+
+def test_a_sentence_told_begun_after_she_silenced_her_reply_brings_back_none_of_its_rest():
+    """Her reply is silenced (`stop`) just before the engine tells its second sentence begun, at her pause: the
+    queue would have her reply give way there to the words held to her pause, its rest after them; nothing of a
+    turn already cut is taken from the engine, so its rest is never said after the silence."""
+    from assistant.core.speech.placement import Seating
+
+    now = [0.0]
+    backend = BeganLate()
+    service = SpeechService(backend, clock=lambda: now[0], at_pause=True)
+    drew = fact(Topic.MOVE, "Ben drew a card.", 1, player="Ben", move=MoveKind.DRAW, at=3)
+
+    def silenced_at_her_pause(index: int) -> None:
+        if index == 1:
+            now[0] = 2.5  # no key for 2 s
+            service.stop()
+
+    backend.before_began = silenced_at_her_pause
+    try:
+        assert service.ready.wait(60)
+        service.seating = Seating(4, listener=0)
+        service.new_input()
+        service.speak(Utterance("Ben drew a card.", other=True, hand=1, tells=(drew,)))  # held: she is typing
+        now[0] = 1.5
+        service.say("Ana 2 Unicorns. Rainbow Aura. Neigh.")
+        assert service.wait_idle(30)
+    finally:
+        service.close()
+    assert backend.sentences[0] == "Ana 2 Unicorns.", backend.sentences
+    assert "Rainbow Aura." not in backend.sentences and "Neigh." not in backend.sentences, backend.sentences
