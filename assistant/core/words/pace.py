@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, MoveKind, Topic, unique
 from assistant.core.game.segment import Channel, Part, Segment
-from assistant.core.text import PLAIN, SentenceNames, name_list, sentences
+from assistant.core.text import PLAIN, SentenceNames, cards_count, name_list, sentences
 from assistant.core.words.audience import brief_words
 from assistant.core.words.kinds import kind_says
 
@@ -72,21 +72,30 @@ def _did(move: About, answered: bool = False, you: bool = False) -> str:
 
 
 def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) -> list[About]:
-    """The facts with each player's moves said as one sentence, where that player's first move was, in the order
-    recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as it is).
+    """The facts with each player's moves of one turn said as one sentence, where that player's first move of the
+    turn was, in the order recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form
+    stays as it is). Moves of two turns are never one sentence (`About.turn`; where it is not known, a turn's end
+    closes its player's sentence): "Dee ended the turn and ended the turn" would tell two turns as one. The one rule
+    of merging that the pause's digest (`speech.queue`), `missed` and a phone's held words (`merge_said`) follow.
     `answered`: an Instant with the card it answered (in a digest, where the move it answered may be far before)."""
-    moves: dict[int, list[About]] = {}
+    moves: dict[tuple[int, int, int], list[About]] = {}
+    key: dict[int, tuple[int, int, int]] = {}  # each move (by id) with its sentence's key
+    ends: dict[tuple[int, int], int] = {}  # (seat, turn): the sentences closed by a turn's end so far
     for fact in facts:
         for move in fact.parts or (fact,):
             if _short(move):
-                moves.setdefault(move.seats[0], []).append(move)
+                seat = move.seats[0]
+                key[id(move)] = (seat, move.turn, ends.get((seat, move.turn), 0))
+                moves.setdefault(key[id(move)], []).append(move)
+                if move.move is MoveKind.END:
+                    ends[seat, move.turn] = ends.get((seat, move.turn), 0) + 1
     merged: list[About] = []
     for fact in facts:
         own = [m for m in fact.parts or (fact,) if _short(m)]
         if not own:
             merged.append(fact)
             continue
-        group = moves.pop(own[0].seats[0], [])
+        group = moves.pop(key[id(own[0])], [])
         if len(group) == 1:
             merged.append(group[0])
         elif group:
@@ -95,11 +104,11 @@ def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) 
 
 
 def merge_said(segments: Iterable[Segment]) -> tuple[Segment, ...]:
-    """The spoken words of several replies of one player's phones as one line, said only (they were shown each in
-    its time): the moves they say merged a player a sentence (`merge_moves`: "Ben drew a card and played Rainbow
-    Aura."), in the order recorded, each where its player's first was; a line that tells only states a later one
-    tells again (Ben's count after his first play, told anew after his second) left out; the rest as it was, each
-    in its place (an undo's words each time: nothing told twice is the same move twice)."""
+    """The spoken words of several replies of one player's phones as one line, said only (they were shown each in its
+    time): the moves they say merged a player a sentence of one turn (`merge_moves`: "Ben drew a card and played Rainbow
+    Aura."; never moves of two turns), in the order recorded, each where its player's first was; a line that tells only
+    states a later one tells again (Ben's count after his first play, told anew after his second) left out; the rest as
+    it was, each in its place (an undo's words each time: nothing told twice is the same move twice)."""
     spoken = [segment for segment in segments if segment.channel.spoken]
     moves = [segment.about[0] for segment in spoken if _says_a_move(segment)]
     into = {id(part): fact for fact in merge_moves(moves) for part in fact.parts}
@@ -125,8 +134,40 @@ def _says_a_move(segment: Segment) -> bool:
 
 def _merged(group: list[About], answered: bool = False) -> About:
     """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura."."""
-    text = f"{group[0].player} {name_list([_did(move, answered) for move in group])}."
+    text = f"{group[0].player} {name_list(_deeds(group, answered))}."
     return About(Topic.MOVE, text, group[0].seats, group[0].player, MoveKind.MOVES, parts=tuple(group))
+
+
+def _deeds(group: list[About] | tuple[About, ...], answered: bool = False, you: bool = False) -> list[str]:
+    """What a player did, a clause a move (`_did`), the same move made again in a row said once with a count: cards
+    drawn or discarded unnamed as the draw says them ("drew 2 cards", `text.cards_count`), any other "twice" or
+    "3 times" ("played Neigh twice"); the same move by its values (kind, card, whose, what it answered), never by
+    its words."""
+    runs: list[tuple[str, About, int]] = []
+    for move in group:
+        did = _did(move, answered, you)
+        alike = (move.move, move.card, move.owner, move.on)
+        if runs and (runs[-1][1].move, runs[-1][1].card, runs[-1][1].owner, runs[-1][1].on) == alike:
+            runs[-1] = (did, runs[-1][1], runs[-1][2] + _cards(move))
+        else:
+            runs.append((did, move, _cards(move)))
+    return [_counted(did, move, n) for did, move, n in runs]
+
+
+def _cards(move: About) -> int:
+    """How many a move counts in a run of its kind (`_deeds`): a draw the cards it drew (1 where not known)."""
+    return max(1, getattr(move.event, "count", 1)) if move.move is MoveKind.DRAW else 1
+
+
+def _counted(did: str, move: About, n: int) -> str:
+    """A clause of `_deeds` said for `n` of its move: "drew 2 cards", "discarded 2 cards", "played Neigh twice"."""
+    if n == 1:
+        return did
+    if move.move is MoveKind.DRAW:
+        return f"drew {cards_count(n)}"
+    if move.move is MoveKind.DISCARD and not move.card:
+        return f"discarded {cards_count(n)}"
+    return f"{did} twice" if n == 2 else f"{did} {n} times"
 
 
 def merged_own(fact: About) -> str:
@@ -134,7 +175,7 @@ def merged_own(fact: About) -> str:
     played Rainbow Aura." ("" for a fact of no merged moves)."""
     if not fact.parts:
         return ""
-    return f"You {name_list([_did(move, you=True) for move in fact.parts])}."
+    return f"You {name_list(_deeds(fact.parts, you=True))}."
 
 
 #: The most words a part of the digest says (`missed`), its heading and `MORE_MISSED` counted: about 10 seconds
@@ -391,7 +432,8 @@ def missed(
     most: int = DIGEST_WORDS,
 ) -> Digest:
     """The digest of what other hands did since the player's last move (or since she last asked): what still holds
-    (`standing`: an undone move is left out), a superseded state left out, each player's moves in one sentence, the
+    (`standing`: an undone move is left out), a superseded state left out, each player's moves of one turn in one
+    sentence (`merge_moves`), the
     most decisive first (a win, whose turn it is now, moves that took a card of hers, seat `me`, then the rest in
     the order recorded): "Since your last move: Cy's turn. Ben drew a card and played Rainbow Aura.". At most `most`
     words; the rest, said by the next call (`told`: the facts the parts before said), announced by `MORE_MISSED`."""
