@@ -254,3 +254,25 @@ def test_a_digest_of_two_turns_says_each_turn_apart_in_the_order_played():
     assert digest == (
         "Dee ended the turn. Ben drew 2 cards and ended the turn. Dee drew a card and ended the turn. Ben's turn."
     ), digest
+
+
+def test_a_digest_says_the_turns_in_the_order_played_though_a_move_came_back_late():
+    """A move cut and held again, or folded first, comes back after newer ones: the digest says the moves by their
+    place in the log (the benchmark's said Cy's turn before Ben's turn before it)."""
+
+    def in_turn(text: str, seat: int, kind: MoveKind, at: int, turn: int) -> About:
+        return replace(move(text, seat, kind, at=at), turn=turn)
+
+    queue = typing_queue()
+    key(queue, 0.0, "Ana 2 Unicorns.")
+    late = [
+        in_turn("Cy drew a card.", 2, MoveKind.DRAW, 6, 3),
+        in_turn("Ben drew a card.", 1, MoveKind.DRAW, 3, 2),
+        in_turn("Ben ended the turn.", 1, MoveKind.END, 4, 2),
+    ]
+    for n, fact in enumerate(late):
+        key(queue, 0.5 + n, "Pile: empty.")
+        assert queue.holds(other(fact), now=0.6 + n)
+    said(queue)
+    assert queue.pause(now=2.5 + PAUSE_S)
+    assert said(queue) == ["Ben drew a card and ended the turn. Cy drew a card."]

@@ -103,3 +103,11 @@ def test_in_a_real_game_each_move_knows_its_turn_and_missed_says_each_turn_apart
     assert [fact.turn for fact in moves] == [5, 5, 6], [(fact.text, fact.turn) for fact in moves]
     said = session.handle("missed").speech
     assert said == f"{DIGEST_HEADING} Cy's turn. Ben drew a card. Cy drew a card.", said
+
+
+def test_a_players_sentence_says_the_moves_in_the_order_recorded_though_one_was_folded_first():
+    """The benchmark's digest said "Cy destroyed Ben's Basic Unicorn (Orange), drew a card and played Unicorn
+    Poison.": the destroy, cut once and folded, came first among the facts."""
+    destroyed = move(2, MoveKind.DESTROY, "Cy destroyed Ben's Basic Unicorn (Orange).", 9, 3, "Basic Unicorn (Orange)")
+    facts = [destroyed, drew(2, 6, 3), played(2, "Unicorn Poison", 7, 3)]
+    assert texts(merge_moves(facts)) == ["Cy drew a card, played Unicorn Poison and destroyed Basic Unicorn (Orange)."]

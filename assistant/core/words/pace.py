@@ -72,11 +72,12 @@ def _did(move: About, answered: bool = False, you: bool = False) -> str:
 
 
 def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) -> list[About]:
-    """The facts with each player's moves of one turn said as one sentence, where that player's first move of the
-    turn was, in the order recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form
-    stays as it is). Moves of two turns are never one sentence (`About.turn`; where it is not known, a turn's end
-    closes its player's sentence): "Dee ended the turn and ended the turn" would tell two turns as one. The one rule
-    of merging that the pause's digest (`speech.queue`), `missed` and a phone's held words (`merge_said`) follow.
+    """The facts with each player's moves of one turn said as one sentence, where that player's first move of the turn
+    was, in the order recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as
+    it is), its moves in the order recorded (by their place in the log, where known). Moves of two turns are never one
+    sentence (`About.turn`; where it is not known, a turn's end closes its player's sentence): "Dee ended the turn and
+    ended the turn" would tell two turns as one. The one rule of merging that the pause's digest (`speech.queue`),
+    `missed` and a phone's held words (`merge_said`) follow.
     `answered`: an Instant with the card it answered (in a digest, where the move it answered may be far before)."""
     moves: dict[tuple[int, int, int], list[About]] = {}
     key: dict[int, tuple[int, int, int]] = {}  # each move (by id) with its sentence's key
@@ -96,6 +97,8 @@ def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) 
             merged.append(fact)
             continue
         group = moves.pop(key[id(own[0])], [])
+        if all(move.at for move in group):  # in the order recorded, though a move cut and folded came first
+            group.sort(key=lambda move: move.at)
         if len(group) == 1:
             merged.append(group[0])
         elif group:
