@@ -337,7 +337,7 @@ def _note_earcons(path: Path) -> None:
     from assistant.core.game.about import Topic
     from assistant.speech.worker import SpeechWorker
 
-    lock, known = threading.Lock(), SpeechWorker._known_at_once
+    lock, known = threading.Lock(), SpeechWorker.known_at_once
 
     def noting(self, utterance):  # type: ignore[no-untyped-def]
         moves = [p.at for f in (*utterance.tells, *utterance.folded) for p in f.flat() if p.topic is Topic.MOVE]
@@ -345,7 +345,7 @@ def _note_earcons(path: Path) -> None:
             out.write(logs.dumps({"at": time.perf_counter(), "moves": moves}) + "\n")
         return known(self, utterance)
 
-    SpeechWorker._known_at_once = noting  # type: ignore[method-assign]
+    SpeechWorker.known_at_once = noting  # type: ignore[method-assign]
 
 
 def _note_plain_replies(log: str) -> None:

@@ -75,9 +75,9 @@ HEAD = 16
 CHILD_REST = 0.0
 
 
-def _said(name: str, doc: str) -> Any:
+def _from_schedule(name: str) -> Any:
     """A property of `ProcessStage`: what the worker said, as its schedule holds it (`background.Stage`)."""
-    return property(lambda stage: getattr(stage.schedule, name), doc=doc)
+    return property(lambda stage: getattr(stage.schedule, name))
 
 
 class ProcessStage:
@@ -111,13 +111,20 @@ class ProcessStage:
         self._decks_key: tuple | None = None
         self._lock = threading.Lock()
 
-    jobs = _said("jobs", "Frames worked on so far.")
-    looks = _said("looks", "Frames of a still picture looked at and found without any sign of a code.")
-    aims = _said("aims", "Aiming measurements the worker has finished.")
-    no_code = _said("no_code", "The last still picture in which no sign of a code was found.")
-    no_finder = _said("no_finder", "The last still picture whose job read nothing and showed no finder pattern.")
-    finger_over = _said("finger_over", "A finger covered a corner of the code in the last frame finished.")
-    region = _said("region", "The first code-like region of the last frame the worker worked on (None: none).")
+    jobs = _from_schedule("jobs")
+    """Frames worked on so far."""
+    looks = _from_schedule("looks")
+    """Frames of a still picture looked at and found without any sign of a code."""
+    aims = _from_schedule("aims")
+    """Aiming measurements the worker has finished."""
+    no_code = _from_schedule("no_code")
+    """The last still picture in which no sign of a code was found."""
+    no_finder = _from_schedule("no_finder")
+    """The last still picture whose job read nothing and showed no finder pattern."""
+    finger_over = _from_schedule("finger_over")
+    """A finger covered a corner of the code in the last frame finished."""
+    region = _from_schedule("region")
+    """The first code-like region of the last frame the worker worked on (None: none)."""
 
     @property
     def begun(self) -> int:

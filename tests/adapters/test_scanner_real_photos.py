@@ -68,7 +68,8 @@ def counted(step):
 def announced(frame, step):
     """The payloads the live path announces with the photo held a second: `LiveScanner` with the work the worker
     does in its process or on its thread (`background.BackgroundStage`, its inline host: `schedule.JobSchedule`
-    gives both hosts the same reads), on a clock that stands still, so each job's reads come on the next frame. `step`: the frame budget's
+    gives both hosts the same reads), on a clock that stands still, so each job's reads come on the next
+    frame. `step`: the frame budget's
     clock's move at each look (0: every retry fits the frame)."""
     stage = BackgroundStage(Cascade(budget_ms=None, clock=lambda: 0.0, wall_ms=None))
     events = []

@@ -3,6 +3,8 @@ she types, another hand's move that does not concern her is held, its words said
 with no key) as one short digest; what concerns her breaks in at once; nothing held is ever lost. Time is given as
 `now`, never read from a clock."""
 
+from dataclasses import replace
+
 from assistant.core.game.about import About, MoveKind, SaveInstead, Topic
 from assistant.core.game.segment import Segment
 from assistant.core.speech.queue import PAUSE_S, SpeechQueue, concerns
@@ -234,3 +236,58 @@ def test_her_reply_is_begun_before_her_next_key_when_what_concerns_her_has_waite
     at, sentence = voice.heard[dee[-1]]
     ends = voice.heard[dee[-1] + 1][0] if dee[-1] + 1 < len(voice.heard) else 60.0
     assert ends - at >= 0.34 * len(sentence.split()) - 1e-6, voice.heard  # heard to its end
+
+
+def test_a_digest_of_two_turns_says_each_turn_apart_in_the_order_played():
+    """What the benchmark's one voice said at her pause: "Dee ended the turn and ended the turn" (two turns' ends
+    merged into one sentence, gathered before the turn): each turn's moves said in order, a turn's end closing its
+    player's sentence, whose turn it is now after the end that led to it."""
+
+    def in_turn(text: str, seat: int, kind: MoveKind, at: int, turn: int) -> About:
+        return replace(move(text, seat, kind, at=at), turn=turn)
+
+    def turn_of(seat: int) -> About:
+        name = ("Ana", "Ben", "Cy", "Dee")[seat]
+        return fact(Topic.TURN, f"{name}'s turn.", seat, player=name)
+
+    queue = typing_queue()
+    key(queue, 0.0, "Ana 2 Unicorns.")
+    held = [
+        other(in_turn("Dee ended the turn.", 3, MoveKind.END, 10, 4), turn_of(1)),
+        other(in_turn("Ben drew a card.", 1, MoveKind.DRAW, 11, 5)),
+        other(in_turn("Ben drew a card.", 1, MoveKind.DRAW, 12, 5)),
+        other(in_turn("Ben ended the turn.", 1, MoveKind.END, 13, 5), turn_of(3)),
+        other(in_turn("Dee drew a card.", 3, MoveKind.DRAW, 14, 6)),
+        other(in_turn("Dee ended the turn.", 3, MoveKind.END, 15, 6), turn_of(1)),
+    ]
+    for n, utterance in enumerate(held):
+        key(queue, 0.5 + n, "Pile: empty.")
+        assert queue.holds(utterance, now=0.6 + n)
+    said(queue)
+    assert queue.pause(now=5.5 + PAUSE_S)
+    (digest,) = said(queue)
+    assert digest == (
+        "Dee ended the turn. Ben drew 2 cards and ended the turn. Dee drew a card and ended the turn. Ben's turn."
+    ), digest
+
+
+def test_a_digest_says_the_turns_in_the_order_played_though_a_move_came_back_late():
+    """A move cut and held again, or folded first, comes back after newer ones: the digest says the moves by their
+    place in the log (the benchmark's said Cy's turn before Ben's turn before it)."""
+
+    def in_turn(text: str, seat: int, kind: MoveKind, at: int, turn: int) -> About:
+        return replace(move(text, seat, kind, at=at), turn=turn)
+
+    queue = typing_queue()
+    key(queue, 0.0, "Ana 2 Unicorns.")
+    late = [
+        in_turn("Cy drew a card.", 2, MoveKind.DRAW, 6, 3),
+        in_turn("Ben drew a card.", 1, MoveKind.DRAW, 3, 2),
+        in_turn("Ben ended the turn.", 1, MoveKind.END, 4, 2),
+    ]
+    for n, one in enumerate(late):
+        key(queue, 0.5 + n, "Pile: empty.")
+        assert queue.holds(other(one), now=0.6 + n)
+    said(queue)
+    assert queue.pause(now=2.5 + PAUSE_S)
+    assert said(queue) == ["Ben drew a card and ended the turn. Cy drew a card."]

@@ -380,8 +380,12 @@ class About:
     """For a move, its place in the game's log (1 for the first event): two moves alike are two moves. For an undo,
     the place it took back or put back; for a fact a move led to, that move's place where it was kept with it
     (`words.pace.placed`); 0: none known."""
+    turn: int = field(default=0, compare=False)
+    """For a move, the number of the turn it was made in (`GameState.turn` before it; a turn's end is of the turn it
+    ends): moves of two turns are never said as one sentence (`words.pace.merge_moves`); 0: not known. Left out of a
+    comparison: its place `at` tells a move apart."""
     parts: tuple[About, ...] = ()
-    """For several moves of one player said as one sentence (`words.pace.merge_moves`), those moves."""
+    """For several moves of one player in one turn said as one sentence (`words.pace.merge_moves`), those moves."""
     event: Event | None = field(default=None, compare=False)
     """For a move, the event it recorded, as recorded: what its player's own phone words it from ("You drew a card.",
     `words.worded.words_for`); None for no move, or a move said as several. Left out of a comparison: the move's

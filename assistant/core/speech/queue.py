@@ -13,15 +13,15 @@ Every utterance carries what it is about as typed values (`About`: a turn of a s
 question, a duty, a move of a seat with its kind and card), and every rule below compares those values: nothing
 here reads the words back.
 
-The player's own key (a line typed, a card scanned, a one-key answer; `new_input()`) is answered first: what is
-being said is cut off at once and what still waits is dropped, so the new key's reply begins now. What must not be
-lost is kept: a decisive fact cut before it was heard in full, or dropped before it began, and the moves other
-hands made, are folded into the new reply as short clauses said first (`catch_up`): a win first, then whose turn
-it is, then the rest in the order recorded, other hands' moves merged into one sentence a player ("Ben drew a card
-and played Rainbow Aura."). A fact the key's reply settles (a newer turn or count, a question it answers, an undo)
-is not said at all; a state (a turn, a count, a win) is folded until heard or settled, in its short form ("Ben's
-turn.", never the reminder after it again); any other fact at most `FOLDS_AT_MOST` times; a fact cut in its last
-words counts as heard.
+The player's own key (a line typed, a card scanned, a one-key answer; `new_input()`) is answered first: what is being
+said is cut off at once and what still waits is dropped, so the new key's reply begins now. What must not be lost is
+kept: a decisive fact cut before it was heard in full, or dropped before it began, and the moves other hands made, are
+folded into the new reply as short clauses said first (`catch_up`): a win first, then whose turn it is, then the rest in
+the order recorded, other hands' moves merged into one sentence a player and a turn ("Ben drew a card and played Rainbow
+Aura."; `pace.merge_moves`). A fact the key's reply settles (a newer turn or count, a question it answers, an undo) is
+not said at all; a state (a turn, a count, a win) is folded until heard or settled, in its short form ("Ben's turn.",
+never the reminder after it again); any other fact at most `FOLDS_AT_MOST` times; a fact cut in its last words counts as
+heard.
 
 Replies from other hands (`arrive()`: moves from other players' devices) are said in turn, in the order recorded:
 the player's own reply being said or waiting is never cut or dropped by them (only a win is said at its next
@@ -246,13 +246,15 @@ class SpeechQueue:
 
     def pause(self, now: float) -> bool:
         """Her pause: when no key came for `PAUSE_S`, the words held (`held`) are queued as one short digest, a
-        player a sentence (without the questions of others held: open only until the next move), after anything
-        being said or waiting; return whether they were."""
+        player a sentence of one turn (without the questions of others held: open only until the next move), the moves
+        in the order played (`_by_place`, though one was cut and folded before), after anything being said or
+        waiting; return whether they were."""
         due = self.due_at()
         if due is None or now < due:
             return False
         # (another's question held is answered, or asked again by the app, by now: never said late)
-        held, self.held = self._in_order(_unique(without_questions(self.held))), []
+        held = _by_place(_unique(without_questions(self.held)))
+        held, self.held = self._in_order(held, folded_first=False), []
         self._waiting.append(_catching_up(held, self._held_names))
         return True
 
@@ -404,18 +406,22 @@ class SpeechQueue:
         kept_on = (Topic.MOVE, *(topic for topic in Topic if topic.is_state))
         return [fact for fact in facts if fact.topic in kept_on or self._folds.get(fact, 0) < FOLDS_AT_MOST]
 
-    def _in_order(self, facts: list[About]) -> list[About]:
-        """The facts in the order a fold says them: a win, then whose turn it is (`About.rank`), each with the turn's
-        end that led to it just before it ("Cy ended the turn. Dee's turn."); then the other facts and the moves
-        together, each move before what it led to (the order recorded: a reply keeps its move before its facts);
-        in each rank those already cut in a fold first."""
-        ranked = sorted(facts, key=lambda fact: (fact.rank, 0 if self._folds.get(fact, 0) else 1))
+    def _in_order(self, facts: list[About], folded_first: bool = True) -> list[About]:
+        """The facts (in the order recorded) in the order a fold says them: a win, then whose turn it is
+        (`About.rank`), with the turn's end that led to it just before it ("Cy ended the turn. Dee's turn."), and
+        before that end what happened in the turns it closed, in the order recorded ("Dee ended the turn. Ben drew a
+        card and ended the turn. Cy's turn.": never every turn's end gathered before the turn, which merged tells
+        two turns as one); then the other facts and the moves together, each move before what it led to (the order
+        recorded: a reply keeps its move before its facts); in each rank those already cut in a fold first, unless
+        not `folded_first` (a digest at her pause: what happened in order)."""
+        ranked = sorted(facts, key=lambda fact: (fact.rank, 0 if folded_first and self._folds.get(fact, 0) else 1))
         turn = next((n for n, fact in enumerate(ranked) if fact.topic is Topic.TURN), None)
-        if turn is None:
+        ends = [n for n, fact in enumerate(facts) if any(part.move is MoveKind.END for part in fact.flat())]
+        if turn is None or not ends:
             return ranked
-        ends = [fact for fact in ranked[turn:] if any(part.move is MoveKind.END for part in fact.flat())]
-        rest = [fact for fact in ranked if fact not in ends]
-        return [*rest[:turn], *ends, *rest[turn:]]
+        closed = [fact for fact in facts[: ends[-1] + 1] if fact.rank > ranked[turn].rank]
+        rest = [fact for fact in ranked if fact not in closed]
+        return [*rest[:turn], *closed, *rest[turn:]]
 
     @staticmethod
     def _unsettled(facts: list[About], newer: Utterance) -> list[About]:
@@ -686,6 +692,18 @@ def _shrunk(utterance: Utterance, folded: list[About]) -> Utterance:
     open_ -= set(utterance.facts)
     asked = tuple(segment for segment in utterance.segments if segment.channel.spoken and open_ & set(segment.about))
     return replace(utterance, priority=Priority.IMPORTANT, facts=(), tells=(), folded=tuple(facts), segments=asked)
+
+
+def _by_place(facts: list[About]) -> list[About]:
+    """The facts with the moves among them in the order recorded, by their place in the log (`About.at`; a move cut
+    and held again comes back after newer ones), each other fact (a count, a turn, a move of no known place) where it
+    was."""
+    slots = [n for n, fact in enumerate(facts) if fact.topic is Topic.MOVE and fact.at]
+    moves = sorted((facts[n] for n in slots), key=lambda fact: fact.at)
+    out = list(facts)
+    for n, fact in zip(slots, moves, strict=True):
+        out[n] = fact
+    return out
 
 
 def _unique(facts: list[About]) -> list[About]:

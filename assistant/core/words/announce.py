@@ -398,8 +398,9 @@ def facts_of_step(table: Table, step: Step, at: int = 0) -> tuple[About, ...]:
 
 
 def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
-    """The move a step recorded, typed: its player, its kind, its card (whose it was, the card an Instant answered)
-    and its place `at` in the game's log (None for a step that is no one's move: the next phase, a deck set)."""
+    """The move a step recorded, typed: its player, its kind, its card (whose it was, the card an Instant answered),
+    the turn it was made in and its place `at` in the game's log (None for a step that is no one's move: the next
+    phase, a deck set)."""
     event = step.event
     seat = getattr(event, "player", None)
     if isinstance(event, (events.NextPhase, events.EndTurn, events.Resolve)):
@@ -416,6 +417,7 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
     on = pile_card_name(table, step.before.pile[-1]) if isinstance(event, events.Respond) and step.before.pile else ""
     name = player_name(table, seat)
     # (its words made from its event in the state before it, never "say resolve ...": `words.worded.words_for`)
+    turn = step.before.turn  # (a turn's end is of the turn it ends)
     return About(
         Topic.MOVE,
         (seat,),
@@ -426,6 +428,7 @@ def move_of_step(table: Table, step: Step, at: int = 0) -> About | None:
         whose=whose,
         on=on,
         at=at,
+        turn=turn,
         event=event,
         table=table,
         state=step.before,

@@ -51,21 +51,33 @@ def _short(move: About) -> bool:
 
 
 def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) -> list[About]:
-    """The facts with each player's moves said as one sentence, where that player's first move was, in the order
-    recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as it is).
+    """The facts with each player's moves of one turn said as one sentence, where that player's first move of the turn
+    was, in the order recorded: "Ben drew a card and played Rainbow Aura." (a move of a kind with no short form stays as
+    it is), its moves in the order recorded (by their place in the log, where known). Moves of two turns are never one
+    sentence (`About.turn`; where it is not known, a turn's end closes its player's sentence): "Dee ended the turn and
+    ended the turn" would tell two turns as one. The one rule of merging that the pause's digest (`speech.queue`),
+    `missed` and a phone's held words (`merge_said`) follow.
     `answered`: an Instant with the card it answered (in a digest, where the move it answered may be far before)."""
-    moves: dict[int, list[About]] = {}
+    moves: dict[tuple[int, int, int], list[About]] = {}
+    key: dict[int, tuple[int, int, int]] = {}  # each move (by id) with its sentence's key
+    ends: dict[tuple[int, int], int] = {}  # (seat, turn): the sentences closed by a turn's end so far
     for fact in facts:
         for move in fact.parts or (fact,):
             if _short(move):
-                moves.setdefault(move.seats[0], []).append(move)
+                seat = move.seats[0]
+                key[id(move)] = (seat, move.turn, ends.get((seat, move.turn), 0))
+                moves.setdefault(key[id(move)], []).append(move)
+                if move.move is MoveKind.END:
+                    ends[seat, move.turn] = ends.get((seat, move.turn), 0) + 1
     merged: list[About] = []
     for fact in facts:
         own = [m for m in fact.parts or (fact,) if _short(m)]
         if not own:
             merged.append(fact)
             continue
-        group = moves.pop(own[0].seats[0], [])
+        group = moves.pop(key[id(own[0])], [])
+        if all(move.at for move in group):  # in the order recorded, though a move cut and folded came first
+            group.sort(key=lambda move: move.at)
         if len(group) == 1:
             merged.append(group[0])
         elif group:
@@ -74,11 +86,11 @@ def merge_moves(facts: list[About] | tuple[About, ...], answered: bool = False) 
 
 
 def merge_said(segments: Iterable[Segment]) -> tuple[Segment, ...]:
-    """The spoken words of several replies of one player's phones as one line, said only (they were shown each in
-    its time): the moves they say merged a player a sentence (`merge_moves`: "Ben drew a card and played Rainbow
-    Aura."), in the order recorded, each where its player's first was; a line that tells only states a later one
-    tells again (Ben's count after his first play, told anew after his second) left out; the rest as it was, each
-    in its place (an undo's words each time: nothing told twice is the same move twice)."""
+    """The spoken words of several replies of one player's phones as one line, said only (they were shown each in its
+    time): the moves they say merged a player a sentence of one turn (`merge_moves`: "Ben drew a card and played Rainbow
+    Aura."; never moves of two turns), in the order recorded, each where its player's first was; a line that tells only
+    states a later one tells again (Ben's count after his first play, told anew after his second) left out; the rest as
+    it was, each in its place (an undo's words each time: nothing told twice is the same move twice)."""
     spoken = [segment for segment in segments if segment.channel.spoken]
     moves = [segment.about[0] for segment in spoken if _says_a_move(segment)]
     into = {id(part): fact for fact in merge_moves(moves) for part in fact.parts}
@@ -103,7 +115,7 @@ def _says_a_move(segment: Segment) -> bool:
 
 
 def _merged(group: list[About], answered: bool = False) -> About:
-    """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura." (`words.worded.did`)."""
+    """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura." (`words.worded.deeds`)."""
     merged = Merged(answered)
     return About(Topic.MOVE, group[0].seats, group[0].player, MoveKind.MOVES, parts=tuple(group), source=merged)
 
@@ -362,7 +374,8 @@ def missed(
     most: int = DIGEST_WORDS,
 ) -> Digest:
     """The digest of what other hands did since the player's last move (or since she last asked): what still holds
-    (`standing`: an undone move is left out), a superseded state left out, each player's moves in one sentence, the
+    (`standing`: an undone move is left out), a superseded state left out, each player's moves of one turn in one
+    sentence (`merge_moves`), the
     most decisive first (a win, whose turn it is now, moves that took a card of hers, seat `me`, then the rest in
     the order recorded): "Since your last move: Cy's turn. Ben drew a card and played Rainbow Aura.". At most `most`
     words; the rest, said by the next call (`told`: the facts the parts before said), announced by `MORE_MISSED`."""

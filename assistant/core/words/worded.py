@@ -14,7 +14,7 @@ its other forms are made here from its values (the chain's link it tells, `Segme
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import assert_never
 
@@ -51,7 +51,7 @@ from assistant.core.game.facts import Fact, GameOver
 from assistant.core.game.segment import Part, Segment, lines_of
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending
-from assistant.core.text import name_list
+from assistant.core.text import cards_count, name_list
 from assistant.core.words.announce import brief_counted, chain_duty, turn_duties, waiting_said
 from assistant.core.words.audience import Audience
 from assistant.core.words.cardtext import describe_resolution, numbered_names, search_results
@@ -156,7 +156,7 @@ def _move(fact: About) -> str:
     state before it ("Ben destroyed Yay in Ana's Stable."), never how to say the next move; a move known by its kind
     and card alone (none recorded: a test's), by its short form."""
     if fact.parts:
-        return f"{fact.player} {name_list([did(move) for move in fact.parts])}."
+        return f"{fact.player} {name_list(deeds(fact.parts))}."
     if fact.event is not None and fact.table is not None and fact.state is not None:
         return end_with(describe_event(fact.table, fact.event, fact.state, Audience.BRIEF))
     return end_with(f"{fact.player} {did(fact)}") if fact.move is not None else ""
@@ -178,7 +178,7 @@ def _of_source(fact: About, source: Source) -> str:
         case StopAlone():
             return f"{fact.whose}'s {fact.card} stopped {fact.on}."
         case Merged(answered=answered):
-            return f"{fact.player} {name_list([did(move, answered) for move in fact.parts])}."
+            return f"{fact.player} {name_list(deeds(fact.parts, answered))}."
         case Waiting():
             return waiting_said(table, source) if table is not None else ""
         case GameOver(outcome=outcome) if outcome.ending is Ending.GOAL and outcome.winner is not None:
@@ -246,12 +246,44 @@ def did(move: About, answered: bool = False, you: bool = False) -> str:
     return f"{done} on {move.on}" if answered and move.on and says.answers else done
 
 
+def deeds(group: Sequence[About], answered: bool = False, you: bool = False) -> list[str]:
+    """What a player did, a clause a move (`did`), the same move made again in a row said once with a count: cards
+    drawn or discarded unnamed as the draw says them ("drew 2 cards", `text.cards_count`), any other "twice" or
+    "3 times" ("played Neigh twice"); the same move by its values (kind, card, whose, what it answered), never by
+    its words."""
+    runs: list[tuple[str, About, int]] = []
+    for move in group:
+        done = did(move, answered, you)
+        alike = (move.move, move.card, move.owner, move.on)
+        if runs and (runs[-1][1].move, runs[-1][1].card, runs[-1][1].owner, runs[-1][1].on) == alike:
+            runs[-1] = (done, runs[-1][1], runs[-1][2] + _cards(move))
+        else:
+            runs.append((done, move, _cards(move)))
+    return [_counted(done, move, n) for done, move, n in runs]
+
+
+def _cards(move: About) -> int:
+    """How many a move counts in a run of its kind (`deeds`): a draw the cards it drew (1 where not known)."""
+    return max(1, getattr(move.event, "count", 1)) if move.move is MoveKind.DRAW else 1
+
+
+def _counted(done: str, move: About, n: int) -> str:
+    """A clause of `deeds` said for `n` of its move: "drew 2 cards", "discarded 2 cards", "played Neigh twice"."""
+    if n == 1:
+        return done
+    if move.move is MoveKind.DRAW:
+        return f"drew {cards_count(n)}"
+    if move.move is MoveKind.DISCARD and not move.card:
+        return f"discarded {cards_count(n)}"
+    return f"{done} twice" if n == 2 else f"{done} {n} times"
+
+
 def _own(fact: About, table: Table | None) -> str:
     """A move's words on the phone of the player who made it: several moves said as one from their values ("You
     drew a card and played Yay."), one from its event ("" for no move of a player's own, or no game to name it in:
     the table's words serve)."""
     if fact.parts:
-        return f"You {name_list([did(move, you=True) for move in fact.parts])}."
+        return f"You {name_list(deeds(fact.parts, you=True))}."
     if fact.event is None or table is None or not fact.seats:
         return ""
     return own_move(table, fact.event, fact.seats[0])
