@@ -89,6 +89,16 @@ async def answer(reader: Any) -> tuple[int, dict[str, str], bytes]:
     return int(lines[0].split()[1]), headers, body
 
 
+async def status_or_reset(reader: Any) -> int | str:
+    """An answer's status, or "reset": a request refused before its body came has its connection closed with the
+    answer, and a body sent after that meets a reset, which can wipe the answer before it is read (seen on a loaded
+    machine); either way the server never checked it."""
+    try:
+        return (await answer(reader))[0]
+    except ConnectionResetError:
+        return "reset"
+
+
 class Counting:
     """The server's guessing limit, counting the guesses it was asked about (before their bodies are read)."""
 
@@ -142,8 +152,8 @@ def test_guesses_whose_bodies_come_late_are_all_counted(tmp_path):
                 for _, writer in streams:
                     writer.write(body)
                     await writer.drain()
-                statuses = [(await answer(reader))[0] for reader, _ in streams]
-            assert statuses.count(403) == 5 and statuses.count(429) == 7, statuses
+                statuses = [await status_or_reset(reader) for reader, _ in streams]
+            assert statuses.count(403) == 5 and statuses.count(429) + statuses.count("reset") == 7, statuses
 
     run(scenario())
 
