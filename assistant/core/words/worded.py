@@ -156,7 +156,7 @@ def _move(fact: About) -> str:
     state before it ("Ben destroyed Yay in Ana's Stable."), never how to say the next move; a move known by its kind
     and card alone (none recorded: a test's), by its short form."""
     if fact.parts:
-        return f"{fact.player} {name_list(deeds(fact.parts))}."
+        return _of_source(fact, Merged())
     if fact.event is not None and fact.table is not None and fact.state is not None:
         return end_with(describe_event(fact.table, fact.event, fact.state, Audience.BRIEF))
     return end_with(f"{fact.player} {did(fact)}") if fact.move is not None else ""
