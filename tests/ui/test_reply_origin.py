@@ -156,16 +156,10 @@ def test_plain_mode_hands_every_reply_to_every_front_end_and_each_decides_from_i
     assert not [said for said in speaker.heard if "Speech muted." in said[1]]  # said once, by the key itself
 
 
-def test_the_app_hands_a_camera_cue_to_every_front_end_each_treating_it_as_a_hint(make_app):
-    """An aiming cue goes through the same fan-out as every other reply (`TableApp.front_ends`): the screen puts it
-    on its camera line, leaving the answer alone; the speech hears it; a front end added beside them gets it too."""
-    import asyncio
-
+def recorded_app(make_app):
+    """The app with what its speech hears and what a front end added beside the others is given, each a list of
+    replies in order."""
     from fake_speaker import Heard
-
-    from assistant.core.scanning.aiming import Cue
-    from assistant.scanner.events import CueGiven
-    from assistant.ui.messages import ScannerEvent
 
     heard: list[Reply] = []
     rendered: list[Reply] = []
@@ -175,10 +169,23 @@ def test_the_app_hands_a_camera_cue_to_every_front_end_each_treating_it_as_a_hin
             rendered.append(reply)
 
     app = make_app(Heard(heard.append))
+    app.front_ends = (*app.front_ends, Recorded())
+    return app, heard, rendered
+
+
+def test_the_app_hands_a_camera_cue_to_every_front_end_each_treating_it_as_a_hint(make_app):
+    """An aiming cue goes through the same fan-out as every other reply (`TableApp.front_ends`): the screen puts it
+    on its camera line, leaving the answer alone; the speech hears it; a front end added beside them gets it too."""
+    import asyncio
+
+    from assistant.core.scanning.aiming import Cue
+    from assistant.scanner.events import CueGiven
+    from assistant.ui.messages import ScannerEvent
+
+    app, heard, rendered = recorded_app(make_app)
 
     async def scenario():
         async with app.run_test() as pilot:
-            app.front_ends = (*app.front_ends, Recorded())
             await pilot.press(*"new game Ana Ben", "enter")
             await pilot.pause()
             answer = str(app.query_one("#answer").render())
@@ -198,23 +205,13 @@ def test_the_app_hands_a_control_to_every_front_end_the_one_it_concerns_runs_it(
     `stop`, and shows nothing new; the speech says nothing of them; a front end added beside them gets them too."""
     import asyncio
 
-    from fake_speaker import Heard
-
     from assistant.core.language.reply import Control
     from assistant.core.words.voice import NO_SPEECH_KEYS
 
-    heard: list[Reply] = []
-    rendered: list[Reply] = []
-
-    class Recorded:
-        def render(self, reply: Reply) -> None:
-            rendered.append(reply)
-
-    app = make_app(Heard(heard.append))
+    app, heard, rendered = recorded_app(make_app)
 
     async def scenario():
         async with app.run_test() as pilot:
-            app.front_ends = (*app.front_ends, Recorded())
             await pilot.press(*"new game Ana Ben", "enter")
             await pilot.pause()
             answer, said = str(app.query_one("#answer").render()), len(heard)
