@@ -89,6 +89,9 @@ class Backend:
 
     on_notice: Callable[[str], None] = staticmethod(lambda text: None)
     """Set by the service: where a backend sends a sentence for the player (a player that failed)."""
+    on_outage: Callable[[str, bool], None] = staticmethod(lambda sentence, back: None)
+    """Set by the service: told once when an engine that is a daemon is lost mid-game (back False) and once when it
+    answers again (True), with the sentence to say (speech-dispatcher's, `dispatcher.py`)."""
 
     plays_sounds = False
     """Whether `speak()` plays the utterance's earcon (`Utterance.sound`) itself, from `sounds`."""

@@ -98,9 +98,6 @@ class SpeechdBackend(Backend):
         self.lost = False
         """speech-dispatcher was lost and has not answered again yet."""
         self._closed = threading.Event()
-        self.on_outage: Callable[[str, bool], None] = lambda sentence, back: None
-        """Told once when speech-dispatcher is lost (back False) and once when it is back (True), with the sentence
-        to say; set by the speech service."""
 
     def open(self) -> None:
         """Connect if the socket answers and the client module is installed; never start a daemon."""

@@ -22,7 +22,6 @@ from assistant.core.speech.queue import Cut, SaidHistory, SpeechQueue
 from assistant.core.speech.utterance import Utterance
 from assistant.core.words.voice import ENGINE_TOO_SLOW, engine_unavailable, speech_cannot_render
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend, SpeechError
-from assistant.speech.dispatcher import SpeechdBackend
 from assistant.speech.earcons import EARCONS, EarconChannel
 from assistant.speech.notices import Notices
 
@@ -297,8 +296,7 @@ class SpeechWorker:
 
     def _open(self, candidate: Backend) -> bool:
         candidate.on_notice = self.notices.failed
-        if isinstance(candidate, SpeechdBackend):  # lost and back mid-game: the loss said by the table voice
-            candidate.on_outage = self._on_outage
+        candidate.on_outage = self._on_outage  # lost and back mid-game: the loss said by the table voice
         try:
             candidate.open()
             return True

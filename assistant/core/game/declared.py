@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from assistant.core.game import events
 from assistant.core.game.chain import Trigger, TriggerKind
-from assistant.core.game.events import BanInstants, CannotWin, Event, GiveCard, SetGoal, SetHand, SkipTurn, UseEffect
+from assistant.core.game.events import Event
 from assistant.core.game.facts import Fact, InstantsBannedNow
 from assistant.core.game.state import Draft
 from assistant.core.game.table import Table
@@ -22,11 +23,11 @@ def _hand(d: Draft, player: int, change: int) -> None:
         d.hands[player] = max(0, hand + change)
 
 
-def _apply_set_hand(table: Table, d: Draft, e: SetHand, facts: list[Fact]) -> None:
+def _apply_set_hand(table: Table, d: Draft, e: events.SetHand, facts: list[Fact]) -> None:
     d.hands[e.player] = e.count
 
 
-def _apply_set_goal(table: Table, d: Draft, e: SetGoal, facts: list[Fact]) -> None:
+def _apply_set_goal(table: Table, d: Draft, e: events.SetGoal, facts: list[Fact]) -> None:
     if e.player is None:
         d.goal = e.count
         return
@@ -35,26 +36,26 @@ def _apply_set_goal(table: Table, d: Draft, e: SetGoal, facts: list[Fact]) -> No
     d.goals = tuple(goals)
 
 
-def _apply_cannot_win(table: Table, d: Draft, e: CannotWin, facts: list[Fact]) -> None:
+def _apply_cannot_win(table: Table, d: Draft, e: events.CannotWin, facts: list[Fact]) -> None:
     others = tuple(seat for seat in d.cannot_win if seat != e.player)
     d.cannot_win = tuple(sorted(others + (e.player,))) if e.barred else others
 
 
-def _apply_skip_turn(table: Table, d: Draft, e: SkipTurn, facts: list[Fact]) -> None:
+def _apply_skip_turn(table: Table, d: Draft, e: events.SkipTurn, facts: list[Fact]) -> None:
     d.skips = d.skips + (e.player,)
 
 
-def _apply_give(table: Table, d: Draft, e: GiveCard, facts: list[Fact]) -> None:
+def _apply_give(table: Table, d: Draft, e: events.GiveCard, facts: list[Fact]) -> None:
     _hand(d, e.player, -1)
     _hand(d, e.to, 1)
 
 
-def _apply_ban(table: Table, d: Draft, e: BanInstants, facts: list[Fact]) -> None:
+def _apply_ban(table: Table, d: Draft, e: events.BanInstants, facts: list[Fact]) -> None:
     d.instant_ban = ""
     facts.append(InstantsBannedNow("", d.current))
 
 
-def _apply_use(table: Table, d: Draft, e: UseEffect, facts: list[Fact]) -> None:
+def _apply_use(table: Table, d: Draft, e: events.UseEffect, facts: list[Fact]) -> None:
     """The optional beginning-of-turn effect is being done: its link waits as a mandatory one (`resolve` when it is
     done), so a draw meanwhile is the effect's extra card, not the Draw phase's, and moving to the Draw phase no
     longer loses it."""
@@ -79,11 +80,11 @@ def using(chain: tuple[tuple[Trigger, ...], ...], player: int, card: str) -> tup
 
 
 DECLARED: dict[type[Event], Callable[[Table, Draft, Any, list[Fact]], None]] = {
-    SetHand: _apply_set_hand,
-    SetGoal: _apply_set_goal,
-    CannotWin: _apply_cannot_win,
-    SkipTurn: _apply_skip_turn,
-    GiveCard: _apply_give,
-    BanInstants: _apply_ban,
-    UseEffect: _apply_use,
+    events.SetHand: _apply_set_hand,
+    events.SetGoal: _apply_set_goal,
+    events.CannotWin: _apply_cannot_win,
+    events.SkipTurn: _apply_skip_turn,
+    events.GiveCard: _apply_give,
+    events.BanInstants: _apply_ban,
+    events.UseEffect: _apply_use,
 }

@@ -20,42 +20,8 @@ from assistant.core.game.chain import is_plain_neigh
 from assistant.core.game.events import Event
 from assistant.core.game.history import Game
 from assistant.core.game.segment import Segment
-from assistant.core.language.builders import (
-    Context,
-    build_baby,
-    build_ban,
-    build_bring,
-    build_can_win,
-    build_cannot_win,
-    build_deck,
-    build_deck_empty,
-    build_destroy,
-    build_discard,
-    build_draw,
-    build_end_turn,
-    build_give,
-    build_hand,
-    build_miss,
-    build_move,
-    build_neigh,
-    build_next,
-    build_nursery,
-    build_play,
-    build_reshuffle,
-    build_resolve,
-    build_return,
-    build_sacrifice,
-    build_save,
-    build_shuffle,
-    build_skip,
-    build_steal,
-    build_swap,
-    build_swap_hands,
-    build_take,
-    build_use,
-    build_win,
-    find_player,
-)
+from assistant.core.language import builders
+from assistant.core.language.builders import Context, find_player
 from assistant.core.language.parser import (
     DIAL_WORDS,
     Command,
@@ -269,7 +235,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("no", Kind.START, ("no",), (("`no` / `cancel`", "record nothing; any other command also cancels"),)),
     # Events.
     Verb("baby", Kind.EVENT, ("baby",), (("`baby Ana {colour}`", "a Baby from the Nursery into Ana's {Stable}"),),
-         parse=parse_baby, build=build_baby, events=(events.Bring,), card_needed=True),
+         parse=parse_baby, build=builders.build_baby, events=(events.Bring,), card_needed=True),
     Verb("play", Kind.EVENT, ("play",), (
         ("`play {aura}`", "the current player plays a card from hand; {Unicorn}s, Upgrades and Downgrades go "
          "into their own {Stable}; with no card named, the card just read"),
@@ -283,101 +249,101 @@ VERBS: tuple[Verb, ...] = (
         ("`play CARD targeting Ben`, `play CARD targeting Ben and Cy`", "… declaring the players its effect aims "
          "at (002, targeting Option 1): said with the play and the question that asks for an answer, and each "
          "warned when that player has nothing the card needs"),
-    ), parse=parse_card_into, build=build_play, events=(events.Play, events.Respond), card_needed=True),
+    ), parse=parse_card_into, build=builders.build_play, events=(events.Play, events.Respond), card_needed=True),
     Verb("neigh", Kind.EVENT, ("neigh",), (
         ("`neigh Ben`, `Ben neigh`", "Ben answers the top card of the pile with a Neigh"),
         ("`instant Ben`, `neigh Ben` (a deck with no card named Neigh: Llamas Unleashed)", "asks which of the deck's "
          "Instants Ben plays, numbered; a number answers (or say `Ben plays spit happens`)"),
-    ), parse=parse_neigh, build=build_neigh, events=(events.Respond,)),
+    ), parse=parse_neigh, build=builders.build_neigh, events=(events.Respond,)),
     Verb("super-neigh", Kind.EVENT, ("super neigh", "super neighs"), (
         ("`super neigh Cy`", "Cy answers with a Super Neigh"),
-    ), parse=parse_neigh, build=build_neigh, events=(events.Respond,)),
+    ), parse=parse_neigh, build=builders.build_neigh, events=(events.Respond,)),
     Verb("resolve", Kind.EVENT, ("resolve",), (
         ("`resolve` (or `done`)", "the top of the pile resolves; with no pile, the first link of the effect chain "
          "is done"),
-    ), build=build_resolve, events=(events.Resolve,)),
+    ), build=builders.build_resolve, events=(events.Resolve,)),
     Verb("use", Kind.EVENT, ("use",), (
         ("`use {optional}`", "the current player uses an optional beginning-of-turn effect ({optional_effect}): "
          "what follows, a `draw` too, is that effect's, never the Draw phase's; `resolve` when it is done"),
-    ), parse=parse_sacrifice, build=build_use, events=(events.UseEffect,), card_needed=True),
+    ), parse=parse_sacrifice, build=builders.build_use, events=(events.UseEffect,), card_needed=True),
     Verb("next", Kind.EVENT, ("next", "end phase"), (
         ("`next`", "the next thing: resolve what waits, or else go to the next phase (from End of turn: the next "
          "turn)"),
-    ), build=build_next, events=(events.Resolve, events.NextPhase)),
+    ), build=builders.build_next, events=(events.Resolve, events.NextPhase)),
     Verb("skip", Kind.EVENT, ("skip",), (
         ("`skip`", "skip the current phase (a card said so)"),
         ("`skip draw`, `skip action`", "skip that phase of this turn, as a card says (Sticky Situation: the phase "
          "its owner gives up)"),
-    ), parse=parse_skip, build=build_skip, events=(events.NextPhase, events.SkipPhase)),
+    ), parse=parse_skip, build=builders.build_skip, events=(events.NextPhase, events.SkipPhase)),
     Verb("end", Kind.EVENT, ("end turn", "end"), (
         ("`end turn`, `end turn Ana`", "the turn ends; the next player's turn begins (or Ana's, when a card gives "
          "another turn)"),
-    ), parse=parse_end, build=build_end_turn, events=(events.EndTurn,)),
+    ), parse=parse_end, build=builders.build_end_turn, events=(events.EndTurn,)),
     Verb("draw", Kind.EVENT, ("draw",), (
         ("`draw`, `draw 2`, `Ben draw`", "draw from the deck (at the start of a turn: the Draw phase's draw)"),
-    ), parse=parse_count, build=build_draw, events=(events.Draw,)),
+    ), parse=parse_count, build=builders.build_draw, events=(events.Draw,)),
     Verb("discard", Kind.EVENT, ("discard",), (
         ("`discard`, `discard {discarded}`", "discard a card from hand, named or not"),
         ("`discard 3`, `discard hand`, `Ben discard 3`", "discard a number of cards, not named, or the whole hand "
          "(a hand whose size is not known is recorded all the same)"),
-    ), parse=parse_count, build=build_discard, events=(events.Discard,)),
+    ), parse=parse_count, build=builders.build_discard, events=(events.Discard,)),
     Verb("bring", Kind.EVENT, ("bring",), (
         ("`bring {basic} into Ana`", "bring a card directly into a {Stable} (not played: cannot be {Neighed}); add "
          "`from discard`, `from deck` or `from nursery`"),
-    ), parse=parse_card_into, build=build_bring, events=(events.Bring,), card_needed=True),
+    ), parse=parse_card_into, build=builders.build_bring, events=(events.Bring,), card_needed=True),
     Verb("steal", Kind.EVENT, ("steal",), (
         ("`steal {aura}`, `steal {aura} from Ben`", "move a card from another player's {Stable} into the "
          "current player's"),
-    ), parse=parse_card_from, build=build_steal, events=(events.Steal,), card_needed=True),
+    ), parse=parse_card_from, build=builders.build_steal, events=(events.Steal,), card_needed=True),
     Verb("destroy", Kind.EVENT, ("destroy",), (
         ("`destroy {basic}`, `destroy {basic} from Ben`", "a card from another player's {Stable} to the discard "
          "pile"),
-    ), parse=parse_card_from, build=build_destroy, events=(events.Destroy,), card_needed=True),
+    ), parse=parse_card_from, build=builders.build_destroy, events=(events.Destroy,), card_needed=True),
     Verb("sacrifice", Kind.EVENT, ("sacrifice",), (
         ("`sacrifice {aura}`", "a card from one's own {Stable} to the discard pile"),
-    ), parse=parse_sacrifice, build=build_sacrifice, events=(events.Sacrifice,), card_needed=True),
+    ), parse=parse_sacrifice, build=builders.build_sacrifice, events=(events.Sacrifice,), card_needed=True),
     Verb("save", Kind.EVENT, ("save",), (
         ("`save {basic} with black knight unicorn`", "a card about to be destroyed or sacrificed stays: its owner's "
          "card that saves it instead is sacrificed (or the cards it costs are discarded); offered when one applies"),
-    ), parse=parse_swap, build=build_save, events=(events.Save,), card_needed=True),
+    ), parse=parse_swap, build=builders.build_save, events=(events.Save,), card_needed=True),
     Verb("return", Kind.EVENT, ("return",), (
         ("`return {aura}`, `return {yay} to hand`", "a card from a {Stable} back to its owner's hand"),
         ("`return {basic} to the deck`, `return {basic} to the discard pile`", "a card from a {Stable} into the "
          "deck, shuffled, or straight to the discard pile (Unicorn Shrinkray): neither a destroy nor a sacrifice, so "
          "only a leave effect of any leaving follows"),
-    ), parse=parse_return, build=build_return, events=(events.ReturnToHand, events.ToDeck, events.ToDiscard),
+    ), parse=parse_return, build=builders.build_return, events=(events.ReturnToHand, events.ToDeck, events.ToDiscard),
         card_needed=True),
     Verb("take", Kind.EVENT, ("take",), (
         ("`take {yay} from deck`, `take {yay} from discard`", "search the deck or the discard pile for a card (shown, "
          "then into hand)"),
-    ), parse=parse_take, build=build_take, events=(events.Take,), card_needed=True),
+    ), parse=parse_take, build=builders.build_take, events=(events.Take,), card_needed=True),
     Verb("swap-hands", Kind.EVENT, ("swap hands",), (("`swap hands Ana Ben`", "two players exchange hands"),),
-         parse=parse_swap_hands, build=build_swap_hands, events=(events.SwapHands,)),
+         parse=parse_swap_hands, build=builders.build_swap_hands, events=(events.SwapHands,)),
     Verb("swap", Kind.EVENT, ("swap",), (
         ("`swap {yay} with {slowdown}`", "two cards in two {Stable}s change places (`swap {yay} from Ana with "
          "{slowdown} from Ben`)"),
-    ), parse=parse_swap, build=build_swap, events=(events.Swap,), card_needed=True),
+    ), parse=parse_swap, build=builders.build_swap, events=(events.Swap,), card_needed=True),
     Verb("move", Kind.EVENT, ("move",), (
         ("`move {slowdown} to Ben`", "a card moves from one {Stable} to another (`move {slowdown} from Ana to Ben`)"),
-    ), parse=parse_move, build=build_move, events=(events.Move,), card_needed=True),
+    ), parse=parse_move, build=builders.build_move, events=(events.Move,), card_needed=True),
     Verb("nursery", Kind.EVENT, ("nursery",), (
         ("`nursery {baby}`", "a Baby goes back to the Nursery"),
         ("`nursery`", "the Babies in the Nursery"),
-    ), parse=parse_nursery, build=build_nursery, events=(events.ToNursery,),
+    ), parse=parse_nursery, build=builders.build_nursery, events=(events.ToNursery,),
          answer=_lines(lambda g: describe_nursery(g.table, g.state))),
     Verb("hand", Kind.EVENT, ("hand",), (
         ("`hand Ana 5`", "the table reports a hand size"),
-    ), parse=parse_hand, build=build_hand, events=(events.SetHand,), answer=_hands),
+    ), parse=parse_hand, build=builders.build_hand, events=(events.SetHand,), answer=_hands),
     Verb("deck-empty", Kind.EVENT, ("deck empty *", "deck out *", "deck ran *", "deck runs *"), (
         ("`deck empty`", "the table reports that the deck ran out"),
-    ), build=build_deck_empty, events=(events.DeckEmpty,)),
+    ), build=builders.build_deck_empty, events=(events.DeckEmpty,)),
     Verb("deck", Kind.EVENT, ("deck",), (
         ("`deck 40`", "the table reports the deck's size"),
         ("`deck`", "cards left in the deck and what happens when it runs out"),
-    ), parse=parse_deck, build=build_deck, events=(events.SetDeck, events.DeckEmpty),
+    ), parse=parse_deck, build=builders.build_deck, events=(events.SetDeck, events.DeckEmpty),
          answer=_lines(lambda g: describe_draw_pile(g.table, g.state))),
     Verb("reshuffle", Kind.EVENT, ("reshuffle",), (("`reshuffle`", "the discard pile becomes the deck"),),
-         build=build_reshuffle, events=(events.Reshuffle,)),
+         build=builders.build_reshuffle, events=(events.Reshuffle,)),
     Verb("shuffle", Kind.EVENT, ("shuffle",), (
         ("`shuffle hand into deck`, `Ana shuffle hand into deck`", "a card's effect puts a whole hand back into the "
          "deck (Shake Up): the hand is 0 and the deck grows by it"),
@@ -385,26 +351,26 @@ VERBS: tuple[Verb, ...] = (
          "whole {Stable} (its Babies go to the Nursery), one card from a {Stable} (Dragon Skies), one card from hand "
          "(Dragon's Misfortune)"),
         ("`shuffle discard into deck`", "the same as `reshuffle`"),
-    ), parse=parse_shuffle, build=build_shuffle, events=(events.ToDeck, events.Reshuffle)),
+    ), parse=parse_shuffle, build=builders.build_shuffle, events=(events.ToDeck, events.Reshuffle)),
     Verb("win", Kind.EVENT, ("win",), (
         ("`win 6`", "change the number to win"),
         ("`win 5 Ana`, `Ana win 5`", "Ana's own number to win (a card's text); `win 6` leaves it as it is"),
-    ), parse=parse_win, build=build_win, events=(events.SetGoal,)),
+    ), parse=parse_win, build=builders.build_win, events=(events.SetGoal,)),
     Verb("cannot-win", Kind.EVENT, ("cannot win",), (
         ("`Ana cannot win`, `cannot win Ana`", "a card's text keeps Ana from winning, until `Ana can win`"),
-    ), parse=parse_player, build=build_cannot_win, events=(events.CannotWin,)),
+    ), parse=parse_player, build=builders.build_cannot_win, events=(events.CannotWin,)),
     Verb("can-win", Kind.EVENT, ("can win",), (("`Ana can win`", "Ana can win again"),), parse=parse_player,
-         build=build_can_win, events=(events.CannotWin,)),
+         build=builders.build_can_win, events=(events.CannotWin,)),
     Verb("miss", Kind.EVENT, ("miss", "skip next turn"), (
         ("`Ben misses next turn`, `miss turn Ben`", "a card's effect: Ben's next turn passes him by"),
-    ), parse=parse_player, build=build_miss, events=(events.SkipTurn,)),
+    ), parse=parse_player, build=builders.build_miss, events=(events.SkipTurn,)),
     Verb("give", Kind.EVENT, ("give",), (
         ("`give a card to Ben`, `Ana give {yay} to Ben`", "a card's effect: a card passes from one hand to another "
          "(the hand sizes follow)"),
-    ), parse=parse_give, build=build_give, events=(events.GiveCard,)),
+    ), parse=parse_give, build=builders.build_give, events=(events.GiveCard,)),
     Verb("ban", Kind.EVENT, ("no instants", "ban instants"), (
         ("`no instants this turn`", "a card's effect: nobody may play an Instant until the end of this turn"),
-    ), build=build_ban, events=(events.BanInstants,)),
+    ), build=builders.build_ban, events=(events.BanInstants,)),
     # Questions.
     Verb("turn", Kind.QUESTION, ("turn *", "phase"), (
         ("`turn`, `whose turn`, `phase`", "turn number, whose turn, the phase, and what the player may do"),
