@@ -89,7 +89,8 @@ class Tag(enum.StrEnum):
     # What the owner of its Stable, or another player, may not play, and where a card may not enter.
     CANNOT_BE_NEIGHED = (
         "cannot_be_neighed",
-        "The card cannot be Neighed (Super Neigh), or it makes its owner's cards impossible to Neigh (Yay).",
+        "The card cannot be Neighed (Super Neigh), or it makes its owner's cards impossible to Neigh (Yay, No "
+        "Probllama).",
     )
     STOPS_NEIGHS = (
         "stops_neighs",
@@ -293,9 +294,9 @@ class Tag(enum.StrEnum):
     TAKES_STOPPED = (
         "takes_stopped",
         "A counter (with `neigh`) whose player takes the stopped card into their hand when it is of the variation "
-        'its text names ("If it is a Llama card, it goes into your hand"; a counter with no such words: its own '
-        "variation, though the shipped counters are Instants, of no variation), a hybrid counting as each of its "
-        "variations (Spit Happens, Alpaca Your Bags, Baaa'd Move!, Don't Kid Yourself!).",
+        'the counter\'s text names ("If it is a Llama card, it goes into your hand"), a hybrid counting as each of '
+        "its variations (Spit Happens, Alpaca Your Bags, Baaa'd Move!, Don't Kid Yourself!). The counter itself, an "
+        "Instant, is of no variation: only a counter whose text names none is read by its own `variation`.",
     )
     BOTH_DRAW = (
         "both_draw",
