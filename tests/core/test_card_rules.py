@@ -687,19 +687,6 @@ def test_a_card_with_one_rule_checked_and_one_not_is_caught():
     ]
 
 
-def test_the_docs_name_every_tag_and_every_checked_card_rule():
-    """docs/card-text-format.md lists every tag a deck file may carry; docs/game.md's table of what the tracker
-    checks per card names every tag checked here."""
-    from pathlib import Path
-
-    docs = Path(__file__).resolve().parents[2] / "docs"
-    formats = (docs / "card-text-format.md").read_text(encoding="utf-8")
-    game = (docs / "game.md").read_text(encoding="utf-8")
-    per_card = game[game.index("## What the tracker checks per card") : game.index("**Where the table's word wins.**")]
-    assert [tag.value for tag in Tag if f"`{tag.value}`" not in formats] == []
-    assert sorted(tag.value for tag in CHECKED_TAGS if f"`{tag.value}`" not in per_card) == []
-
-
 @pytest.mark.parametrize(
     "base, addons, card_id",
     [

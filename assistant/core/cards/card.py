@@ -49,222 +49,373 @@ class Vocabulary(enum.Enum):
 
 class Tag(enum.StrEnum):
     """What the tracker needs to know about a card. A deck file naming any other tag fails to load, so a typo
-    cannot silently turn a rule off."""
+    cannot silently turn a rule off.
 
-    BEGIN_TURN_TRIGGER = "begin_turn_trigger"
-    """Has an effect at the beginning of its owner's turn that must be done."""
-    BEGIN_TURN_OPTIONAL = "begin_turn_optional"
-    """Has an effect at the beginning of its owner's turn that the owner may do."""
-    ENTER_TRIGGER = "enter_trigger"
-    """Does something when it enters a Stable."""
-    LEAVE_TRIGGER = "leave_trigger"
-    """Does something when it leaves a Stable."""
-    CONTINUOUS = "continuous"
-    """Has an effect for as long as it is in a Stable."""
-    COUNTS_AS_TWO = "counts_as_two"
-    """Counts as two Unicorns."""
-    NOT_A_UNICORN_EFFECT = "not_a_unicorn_effect"
-    """Makes the Unicorns in its Stable stop counting as Unicorns."""
-    HAND_LIMIT_CHANGE = "hand_limit_change"
-    """Changes a hand limit."""
-    CANNOT_BE_NEIGHED = "cannot_be_neighed"
-    """Cannot be Neighed, or makes its owner's cards impossible to Neigh."""
-    STOPS_NEIGHS = "stops_neighs"
-    """Stops the owner of its Stable from playing Neigh cards (the 2nd Edition Slowdown)."""
-    NEIGH = "neigh"
-    """Stops a card being played."""
-    SUPER_NEIGH = "super_neigh"
-    """A Neigh that cannot be answered."""
-    STEAL = "steal"
-    """Moves a card from another player's Stable."""
-    DESTROY = "destroy"
-    """Sends a card from another player's Stable to the discard pile."""
-    SACRIFICE = "sacrifice"
-    """Sends a card from its player's own Stable to the discard pile."""
-    DISCARD = "discard"
-    """Makes a player discard."""
-    DRAW = "draw"
-    """Makes a player draw."""
-    SEARCH_DECK = "search_deck"
-    """Searches the deck."""
-    SEARCH_DISCARD = "search_discard"
-    """Takes a card from the discard pile."""
-    RETURN_TO_HAND = "return_to_hand"
-    """Returns a card to a hand."""
-    PROTECTS = "protects"
-    """Protects cards from being destroyed or otherwise affected."""
-    EXTRA_ACTION = "extra_action"
-    """Gives an extra play in the Action phase, counted from the beginning of a turn that finds the card in its
-    owner's Stable (Double Dutch): not on the turn it arrives, and not once its "may" is let go."""
-    EXTRA_TURN = "extra_turn"
-    """Gives its player another turn after this one (Change of Luck): not another play this turn; the table says
-    `end turn NAME`."""
-    PLAYS_CARD = "plays_card"
-    """Its effect plays another card at once (Dragon Kiss): that play is the effect's, neither the turn's action nor
-    a play the chain should wait for."""
-    TO_DECK = "to_deck"
-    """Its effect puts a hand or cards from a hand or a Stable back into the deck (Shake Up)."""
-    SAVES_CARD = "saves_card"
-    """An Instant that answers a card being sacrificed or destroyed: while its effect is done, that card goes to its
-    player's hand rather than the discard pile (Unicorn Net)."""
-    MUST_DESTROY = "must_destroy"
-    """The effect done as the card is played (a Magic card's, or its effect as it enters) requires its player to
-    destroy, the second or a later action too (Two-For-One): under their own Divine Peace they may not play it (000)."""
-    MUST_STEAL = "must_steal"
-    """The same for a steal (Unicorn Swap): under their own Paladin Unicorn they may not play it (000)."""
-    BACK_TO_HAND = "back_to_hand"
-    """The card itself goes back to its owner's hand, not the discard pile, when it is sacrificed or destroyed (the
-    Flying Unicorns, the Llamas flyers): the tracker moves it there, and no leave effect waits in the chain for it."""
-    SKIPS_START = "skips_start"
-    """An Instant that answers the start of another player's turn: that player skips the Beginning of Turn and Draw
-    phases (Flare Gun)."""
-    EACH_UNICORN_MOVES = "each_unicorn_moves"
-    """A duty whenever a Unicorn card comes into its owner's Stable or goes out of it (Barbed Wire)."""
-    EACH_CARD_ENTERS = "each_card_enters"
-    """A duty each time another card enters its owner's Stable (Scratchy Wool Blanket)."""
-    EACH_UNICORN_LOST = "each_unicorn_lost"
-    """A duty each time a Unicorn card in its owner's Stable is sacrificed or destroyed (Unicorn Overboard)."""
-    EACH_DRAW = "each_draw"
-    """A duty each time its owner draws (Extremely Small Backpack)."""
-    EACH_UNICORN_DESTROYED = "each_unicorn_destroyed"
-    """A duty each time another player destroys a Unicorn card in its owner's Stable (Wall Of Horns)."""
-    EACH_CARD_DESTROYED = "each_card_destroyed"
-    """A duty each time a card in its owner's Stable is destroyed (Careful, I Bite)."""
-    EACH_DESTROY = "each_destroy"
-    """A duty each time its owner destroys a Unicorn card (Costume Party Rampire)."""
-    EACH_LLAMA_PLAYED = "each_llama_played"
-    """A duty each time any player plays a Llama card (Llamaste)."""
-    EACH_MAGIC_PLAYED = "each_magic_played"
-    """A duty each time its owner plays a Magic card (Critical Hit)."""
-    SWAP = "swap"
-    """Swaps cards or hands."""
-    NURSERY = "nursery"
-    """Is a Baby or moves Babies to or from the Nursery."""
-    STOPS_UPGRADES = "stops_upgrades"
-    """Stops the owner of its Stable from playing Upgrade cards (Broken Stable)."""
-    STOPS_MAGIC = "stops_magic"
-    """Stops the owner of its Stable from playing Magic cards."""
-    STOPS_BASICS = "stops_basics"
-    """Stops the owner of its Stable from playing Basic Unicorn cards."""
-    STOPS_STEALING = "stops_stealing"
-    """Stops the owner of its Stable from stealing cards."""
-    BASICS_ONLY_HERE = "basics_only_here"
-    """Basic Unicorn cards cannot enter any Stable but its owner's (Queen Bee Unicorn)."""
-    STOPS_OTHERS_BASICS = "stops_others_basics"
-    """The other players cannot play Basic Unicorn cards (Queen Bee Unicorn, 1st Edition first print)."""
-    NO_BASICS_HERE = "no_basics_here"
-    """Basic Unicorn cards cannot enter its owner's Stable."""
-    NO_BABIES = "no_babies"
-    """Baby Unicorn cards cannot enter any Stable."""
-    INDESTRUCTIBLE = "indestructible"
-    """The card itself cannot be destroyed or sacrificed."""
-    MAGIC_PROOF = "magic_proof"
-    """Magic cards cannot destroy the card itself (Magical Kittencorn)."""
-    AT_MOST_FIVE = "at_most_five"
-    """Its owner must sacrifice a Unicorn whenever they have more than 5 Unicorns (Tiny Stable)."""
-    STOPS_INSTANTS = "stops_instants"
-    """Stops the owner of its Stable from playing any Instant card (the 1st Edition Slowdown, Tranquilizer)."""
-    PROTECTS_UNICORNS = "protects_unicorns"
-    """The Unicorn cards in its owner's Stable cannot be destroyed (Rainbow Aura)."""
-    NEEDS_BASIC = "needs_basic"
-    """The card itself may enter only a Stable that holds a Basic Unicorn card (Unicorn Speed)."""
-    NO_LLAMAS_HERE = "no_llamas_here"
-    """Llama Animal cards cannot enter its owner's Field (Velcro Barrier)."""
-    NO_ALPACAS_HERE = "no_alpacas_here"
-    """Alpaca Animal cards cannot enter its owner's Field (Velcro Barrier)."""
-    NO_WIN_WITH_BASICS = "no_win_with_basics"
-    """Its owner cannot win while their Stable holds a Basic Unicorn card (The Black Spot)."""
-    MAGIC_UNTOUCHABLE = "magic_untouchable"
-    """Magic cards cannot steal, move, swap or return the card itself either (the 1st Edition Magical Kittencorn)."""
-    TRIGGER_PROOF = "trigger_proof"
-    """Triggered effects cannot destroy the card itself (The Tiniest Unicorn)."""
-    STOPS_DESTROYING = "stops_destroying"
-    """The effects of its owner's cards cannot destroy any card (Divine Peace)."""
-    UNICORN_EFFECT_PROOF = "unicorn_effect_proof"
-    """Other players' Unicorn cards' effects cannot destroy or affect its owner's Unicorns (Dragon Protection's
-    older print)."""
-    OTHERS_TRIGGER_PROOF = "others_trigger_proof"
-    """Other players' cards' triggered effects cannot destroy or affect its owner's Unicorns (Dragon Protection)."""
-    DRAGON_PROOF = "dragon_proof"
-    """Cards with the word Dragon in their name cannot destroy or affect its owner's Unicorns (Dragon Slayer)."""
-    UPGRADES_EVERYWHERE = "upgrades_everywhere"
-    """The Upgrade cards in its Stable protect every player's Stable as they protect their own (Cupcakes For
-    Everyone)."""
-    SKIPS_BEGINNING = "skips_beginning"
-    """Its owner skips the Beginning of Turn phase: no beginning-of-turn effects (Broken Sundial)."""
-    SILENCES_UNICORNS = "silences_unicorns"
-    """The triggered effects of the Unicorn cards in its Stable do not happen (Blinding Light)."""
-    TABLE_KEEPS = "table_keeps"
-    """Has a rule the tracker leaves to the table (Nanny Cam's hand face up): said when it enters a Stable."""
-    SHUFFLES_ITSELF = "shuffles_itself"
-    """A Magic card whose effect puts the card itself back into the deck with the discard pile (Shake Up): it goes
-    to the discard pile at once, not once its effect is done, so the reshuffle takes it."""
-    SKIPS_DRAW = "skips_draw"
-    """Its beginning-of-turn effect, once done, skips its owner's Draw phase (Llamabot-3000, Hex): the tracker
-    prompts no draw and warns one."""
-    SKIPS_ACTION = "skips_action"
-    """Its beginning-of-turn effect, used (a Baby brought from the Nursery), skips its owner's Action phase (Special
-    Delivery, #Studlife): after the Draw phase the End of turn phase begins, and a play is warned."""
-    GIVES_UP_PHASE = "gives_up_phase"
-    """At the beginning of its owner's turn they give up their Draw or their Action phase, as they choose (Sticky
-    Situation): `skip draw` or `skip action` says which, and the tracker asks while neither is said."""
-    ENDS_TURN = "ends_turn"
-    """Its effect, once done, ends its owner's turn at once (Rhinocorn, Zombie Unicorn): the tracker asks whether
-    the turn ends now instead of prompting the next phase."""
-    MAKES_BASIC = "makes_basic"
-    """The Unicorn cards in its Stable count as Basic Unicorns, 1 each (Blinding Light, 2nd Edition)."""
-    UNICORNS_EFFECTLESS = "unicorns_effectless"
-    """None of the effects of the Unicorn cards in its Stable work, the continuous ones included (Blinding Light:
-    Ginormous Unicorn there stops no Neigh; Legal Ramifications)."""
-    GONE_WITHOUT_UNICORNS = "gone_without_unicorns"
-    """Its owner sacrifices it once their Stable holds no Unicorn card (Unicorn Flatulence)."""
-    GONE_ON_EMPTY_HAND = "gone_on_empty_hand"
-    """Its owner sacrifices it once their hand is empty (Scratchy Wool Blanket)."""
-    PROTECTS_BABIES = "protects_babies"
-    """The Baby cards in its Field cannot be sacrificed, destroyed or stolen (The Kids Are Alright)."""
-    HERD_BONUS_PROOF = "herd_bonus_proof"
-    """Other players' Herd Bonuses do not affect its owner (Un Herd Of): said when one is offered."""
-    EACH_AIMED_AT = "each_aimed_at"
-    """Each time another player's effect aims at it (stolen, destroyed, moved, returned, swapped), that player must
-    discard a card (Static-Charged Alpaca): a duty in the chain."""
-    MOVES_ON_EMPTY_HAND = "moves_on_empty_hand"
-    """It moves to another player's Stable once its owner's hand is empty (Hex)."""
-    RESHUFFLES = "reshuffles"
-    """Its effect shuffles the discard pile into the deck (Reset Button)."""
-    SILENCES_DOWNGRADES = "silences_downgrades"
-    """The Downgrade cards in its Stable have no effect (Dragon's Blessing)."""
-    TAKES_STOPPED = "takes_stopped"
-    """A counter whose player takes the stopped card into their hand when it is of the counter's own variation."""
-    BOTH_DRAW = "both_draw"
-    """A counter after which its player and the stopped card's player may each draw."""
-    DRAWS_IF_INSTANT = "draws_if_instant"
-    """A counter whose player may draw when the card it stopped was an Instant (Llama Stop You Right There)."""
-    ANSWERS_ANIMAL = "answers_animal"
-    """Played when another player plays an Animal card: destroys an Animal in that player's Field; the played card
-    still resolves."""
-    NO_WIN = "no_win"
-    """Its owner cannot win while it is in their Field, whatever their count (Hunger Strike)."""
-    GOAL_MINUS_TWO = "goal_minus_two"
-    """Its owner wins with 2 fewer Unicorns or Animals than their number to win (Embrace Diversity)."""
-    NEEDS_ALL_VARIATIONS = "needs_all_variations"
-    """The card itself may enter only a Field holding an Animal of each of the 4 variations (Embrace Diversity)."""
-    NEEDS_VARIATION = "needs_variation"
-    """The card may be played only while its player's Field holds an Animal of the variation its text names (No
-    Probllama: a Llama)."""
-    BANS_INSTANTS = "bans_instants"
-    """At the beginning of its owner's turn, nobody may play an Instant until that turn is over (Unstoppable Ram)."""
-    NO_GOATS_HERE = "no_goats_here"
-    """Goat Animal cards cannot enter its owner's Field (Bridge Troll On Duty)."""
-    NO_RAMS_HERE = "no_rams_here"
-    """Ram Animal cards cannot enter its owner's Field (Bridge Troll On Duty)."""
-    NO_BABIES_HERE = "no_babies_here"
-    """Baby Animal cards cannot enter its owner's Field (No Kidding)."""
-    STOPS_LLAMA_NAMES = "stops_llama_names"
-    """Its owner cannot play a card with the word Llama in its name (Llamaphobia)."""
-    GIVES_BACK_AT_END = "gives_back_at_end"
-    """The Unicorn its effect took this turn goes back when its owner's turn ends (Unicorn Lasso, Bukkakecorn)."""
-    TRAVELS = "travels"
-    """When its owner's turn ends it passes into the next player's Stable (the 1st Edition Puppicorn)."""
+    Each member is its name in the deck files and its `meaning`, the one copy of what the tag says: the table of
+    tags in docs/card-text-format.md is made from them (`python -m assistant.core.cards.card`), and a test fails
+    while that table is not theirs."""
+
+    meaning: str
+    """What a card carrying the tag does, and what the tracker does with it: one or more sentences, read by people
+    (the docs' table of tags), never by a rule."""
+
+    def __new__(cls, value: str, meaning: str = "") -> Tag:
+        """A member: its name in the deck files and its meaning. Raises ValueError, on import, for a member given
+        no meaning. (A look-up, `Tag("steal")`, finds a member and never comes here: hence the default.)"""
+        if not meaning:
+            raise ValueError(f"the tag {value!r} has no meaning")
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.meaning = meaning
+        return member
+
+    # When an effect happens, and how a card counts.
+    BEGIN_TURN_TRIGGER = "begin_turn_trigger", "Has an effect at the beginning of its owner's turn that must be done."
+    BEGIN_TURN_OPTIONAL = (
+        "begin_turn_optional",
+        "Has an effect at the beginning of its owner's turn that the owner may choose to do.",
+    )
+    ENTER_TRIGGER = "enter_trigger", "Does something when it enters a Stable."
+    LEAVE_TRIGGER = "leave_trigger", "Does something when it leaves a Stable."
+    CONTINUOUS = "continuous", "Has an effect for as long as it is in a Stable."
+    COUNTS_AS_TWO = "counts_as_two", "Counts as two Unicorns (Ginormous Unicorn)."
+    NOT_A_UNICORN_EFFECT = (
+        "not_a_unicorn_effect",
+        "The Unicorns in its Stable stop counting as Unicorns, and effects on Unicorn cards do nothing to them "
+        "(Pandamonium and the other Masquerade cards): an effect whose wording acts on a Unicorn card is warned there.",
+    )
+    HAND_LIMIT_CHANGE = "hand_limit_change", "Changes a hand limit."
+
+    # What the owner of its Stable, or another player, may not play, and where a card may not enter.
+    CANNOT_BE_NEIGHED = (
+        "cannot_be_neighed",
+        "The card cannot be Neighed (Super Neigh), or it makes its owner's cards impossible to Neigh (Yay, No "
+        "Probllama).",
+    )
+    STOPS_NEIGHS = (
+        "stops_neighs",
+        "The owner of its Stable cannot play Neigh cards (the 2nd Edition Slowdown, Ginormous Unicorn).",
+    )
+    STOPS_INSTANTS = (
+        "stops_instants",
+        "The owner of its Stable cannot play any Instant card (the 1st Edition Slowdown, Tranquilizer).",
+    )
+    STOPS_UPGRADES = "stops_upgrades", "The owner of its Stable cannot play Upgrade cards (Broken Stable)."
+    STOPS_MAGIC = "stops_magic", "The owner of its Stable cannot play Magic cards."
+    STOPS_BASICS = "stops_basics", "The owner of its Stable cannot play Basic Unicorn cards."
+    STOPS_STEALING = "stops_stealing", "The owner of its Stable cannot steal cards (Paladin Unicorn)."
+    STOPS_DESTROYING = (
+        "stops_destroying",
+        "The effects of its owner's cards cannot destroy any card (Divine Peace).",
+    )
+    STOPS_OTHERS_BASICS = (
+        "stops_others_basics",
+        "The other players cannot play Basic Unicorn cards (Queen Bee Unicorn, 1st Edition first print).",
+    )
+    BASICS_ONLY_HERE = (
+        "basics_only_here",
+        "Basic Unicorn cards may enter no Stable but its owner's (Queen Bee Unicorn).",
+    )
+    NO_BASICS_HERE = (
+        "no_basics_here",
+        "Basic Unicorn cards cannot enter its owner's Stable (Extreme Adventurer Unicorn).",
+    )
+    NO_BABIES = "no_babies", "Baby Unicorn cards cannot enter any Stable (Eunuchorn)."
+    NO_LLAMAS_HERE = "no_llamas_here", "Llama Animal cards cannot enter its owner's Field (Velcro Barrier)."
+    NO_ALPACAS_HERE = "no_alpacas_here", "Alpaca Animal cards cannot enter its owner's Field (Velcro Barrier)."
+    NEEDS_BASIC = (
+        "needs_basic",
+        "The card itself may enter only a Stable that holds a Basic Unicorn card (Unicorn Speed).",
+    )
+
+    # What keeps cards from an effect.
+    PROTECTS_UNICORNS = (
+        "protects_unicorns",
+        "The Unicorn cards in its owner's Stable cannot be destroyed (Rainbow Aura).",
+    )
+    UPGRADES_EVERYWHERE = (
+        "upgrades_everywhere",
+        "The Upgrade cards in its Stable protect every player's Stable as they protect their own (Cupcakes For "
+        "Everyone).",
+    )
+    PROTECTS_BABIES = (
+        "protects_babies",
+        "The Baby cards in its Field cannot be sacrificed, destroyed or stolen (The Kids Are Alright).",
+    )
+    HERD_BONUS_PROOF = (
+        "herd_bonus_proof",
+        "Other players' Herd Bonuses do not affect its owner (Un Herd Of): said when one is offered.",
+    )
+    INDESTRUCTIBLE = "indestructible", "The card itself cannot be destroyed or sacrificed (the 1st Edition Puppicorn)."
+    MAGIC_PROOF = "magic_proof", "Magic cards cannot destroy the card itself (Magical Kittencorn)."
+    TRIGGER_PROOF = "trigger_proof", "Triggered effects cannot destroy the card itself (The Tiniest Unicorn)."
+    MAGIC_UNTOUCHABLE = (
+        "magic_untouchable",
+        "Magic cards cannot steal, move, swap or return the card itself either (the 1st Edition Magical Kittencorn).",
+    )
+    OTHERS_TRIGGER_PROOF = (
+        "others_trigger_proof",
+        "The triggered effects of other players' cards cannot destroy or affect the Unicorns in its owner's Stable "
+        "(Dragon Protection).",
+    )
+    UNICORN_EFFECT_PROOF = (
+        "unicorn_effect_proof",
+        "The effects of other players' Unicorn cards cannot destroy or affect the Unicorns in its owner's Stable "
+        "(Dragon Protection's older print).",
+    )
+    DRAGON_PROOF = (
+        "dragon_proof",
+        "Cards with the word Dragon in their name cannot destroy or affect the Unicorns in its owner's Stable (Dragon "
+        "Slayer Unicorn).",
+    )
+
+    # What its owner must do, may not win by, or needs.
+    AT_MOST_FIVE = (
+        "at_most_five",
+        "Its owner must sacrifice a Unicorn (or Animal) whenever they have more than 5 of them (Tiny Stable, "
+        "Crowded Field).",
+    )
+    NO_WIN_WITH_BASICS = (
+        "no_win_with_basics",
+        "Its owner cannot win while their Stable holds a Basic Unicorn card (The Black Spot).",
+    )
+    NO_WIN = "no_win", "Its owner cannot win while it is in their Field, whatever their count (Hunger Strike)."
+    GOAL_MINUS_TWO = (
+        "goal_minus_two",
+        "Its owner wins with 2 fewer Unicorns or Animals than their number to win (Embrace Diversity).",
+    )
+    NEEDS_ALL_VARIATIONS = (
+        "needs_all_variations",
+        "The card itself may enter only a Field holding an Animal of each of the 4 variations (Embrace Diversity).",
+    )
+    NEEDS_VARIATION = (
+        "needs_variation",
+        "The card may be played only while its player's Field holds an Animal of the variation its text names (No "
+        "Probllama: a Llama; Ramstar Energy Drink: a Ram).",
+    )
+    BANS_INSTANTS = (
+        "bans_instants",
+        "At the beginning of its owner's turn, nobody may play an Instant until that turn is over (Unstoppable Ram).",
+    )
+    NO_GOATS_HERE = "no_goats_here", "Goat Animal cards cannot enter its owner's Field (Bridge Troll On Duty)."
+    NO_RAMS_HERE = "no_rams_here", "Ram Animal cards cannot enter its owner's Field (Bridge Troll On Duty)."
+    NO_BABIES_HERE = "no_babies_here", "Baby Animal cards cannot enter its owner's Field (No Kidding)."
+    STOPS_LLAMA_NAMES = (
+        "stops_llama_names",
+        "Its owner cannot play a card with the word Llama in its name (Llamaphobia).",
+    )
+    GIVES_BACK_AT_END = (
+        "gives_back_at_end",
+        "The Unicorn its effect took this turn goes back when its owner's turn ends (Unicorn Lasso, Bukkakecorn).",
+    )
+    TRAVELS = (
+        "travels",
+        "When its owner's turn ends it passes into the next player's Stable (the 1st Edition Puppicorn).",
+    )
+    SKIPS_BEGINNING = (
+        "skips_beginning",
+        "Its owner skips the Beginning of Turn phase, so no beginning-of-turn effect happens (Broken Sundial).",
+    )
+    TABLE_KEEPS = (
+        "table_keeps",
+        "Has a rule the tracker leaves to the table (Nanny Cam's hand face up): the sentence is said when the card "
+        "enters a Stable.",
+    )
+    SHUFFLES_ITSELF = (
+        "shuffles_itself",
+        "A Magic card whose effect puts the card itself back into the deck with the discard pile (Shake Up): it goes "
+        "to the discard pile at once, not once its effect is done, so the reshuffle takes it; every other Magic card "
+        "stays in play until its effect is done.",
+    )
+
+    # What its effect does to the turn's phases.
+    SKIPS_DRAW = (
+        "skips_draw",
+        "Its beginning-of-turn effect, once done, skips its owner's Draw phase (Llamabot-3000, Hex, Pony Play): no "
+        "draw is prompted, a draw is warned, and `skip` goes on to the Action phase.",
+    )
+    SKIPS_ACTION = (
+        "skips_action",
+        "Its beginning-of-turn effect, used (a Baby brought from the Nursery while it is done), skips its owner's "
+        "Action phase (Special Delivery, #Studlife): after the Draw phase the End of turn phase begins, and a play is "
+        "warned.",
+    )
+    GIVES_UP_PHASE = (
+        "gives_up_phase",
+        "At the beginning of its owner's turn they give up their Draw or their Action phase, as they choose (Sticky "
+        "Situation): `skip draw` or `skip action` says which, and the tracker asks while neither is said.",
+    )
+    ENDS_TURN = (
+        "ends_turn",
+        "Its effect, once done, ends its owner's turn at once (Rhinocorn, Zombie Unicorn, Rainbow Sprinkles): the "
+        'tracker asks whether the turn ends now ("End Ana\'s turn now?") instead of prompting the next phase.',
+    )
+
+    # What stops the effects of the cards in its Stable, and when it leaves on its own.
+    MAKES_BASIC = (
+        "makes_basic",
+        "The Unicorn cards in its Stable count as Basic Unicorns, 1 each (Blinding Light, 2nd Edition).",
+    )
+    UNICORNS_EFFECTLESS = (
+        "unicorns_effectless",
+        "None of the effects of the Unicorn cards in its Stable work, the continuous ones included (Blinding Light, "
+        "1st Edition first print and 2nd Edition: Ginormous Unicorn there stops no Neigh; Legal Ramifications).",
+    )
+    SILENCES_UNICORNS = (
+        "silences_unicorns",
+        "The triggered effects of the Unicorn cards in its Stable do not happen (Blinding Light).",
+    )
+    SILENCES_DOWNGRADES = (
+        "silences_downgrades",
+        "The Downgrade cards in its Stable have no effect (Dragon's Blessing).",
+    )
+    GONE_WITHOUT_UNICORNS = (
+        "gone_without_unicorns",
+        "Its owner sacrifices it once their Stable holds no Unicorn card (Unicorn Flatulence).",
+    )
+    MOVES_ON_EMPTY_HAND = (
+        "moves_on_empty_hand",
+        "It moves to another player's Stable once its owner's hand is empty (Hex).",
+    )
+    GONE_ON_EMPTY_HAND = (
+        "gone_on_empty_hand",
+        "Its owner sacrifices it once their hand is empty (Scratchy Wool Blanket).",
+    )
+    EACH_AIMED_AT = (
+        "each_aimed_at",
+        "A duty in the chain each time another player's effect aims at it (stolen, destroyed, moved, returned, "
+        "swapped): that player must discard a card (Static-Charged Alpaca).",
+    )
+    RESHUFFLES = "reshuffles", "Its effect shuffles the discard pile into the deck (Reset Button)."
+
+    # Instants.
+    NEIGH = "neigh", "An Instant that stops a card being played."
+    SUPER_NEIGH = "super_neigh", "A Neigh that cannot be answered (Super Neigh)."
+    TAKES_STOPPED = (
+        "takes_stopped",
+        "A counter (with `neigh`) whose player takes the stopped card into their hand when it is of the variation "
+        'the counter\'s text names ("If it is a Llama card, it goes into your hand"), a hybrid counting as each of '
+        "its variations (Spit Happens, Alpaca Your Bags, Baaa'd Move!, Don't Kid Yourself!). The counter itself, an "
+        "Instant, is of no variation: only a counter whose text names none is read by its own `variation`.",
+    )
+    BOTH_DRAW = (
+        "both_draw",
+        "A counter after which its player and the stopped card's player may each draw (Goatsundheit; Neigh, Thank "
+        "You).",
+    )
+    DRAWS_IF_INSTANT = (
+        "draws_if_instant",
+        "A counter whose player may draw when the card it stopped was an Instant (Llama Stop You Right There).",
+    )
+    ANSWERS_ANIMAL = (
+        "answers_animal",
+        "An Instant played when another player plays an Animal card: it does not stop that card, which still "
+        "resolves, and destroys an Animal in that player's Field (Surprise Emu Attack).",
+    )
+
+    # What the effect does, as a description.
+    STEAL = "steal", "Its effect moves a card from another player's Stable (a steal)."
+    DESTROY = "destroy", "Its effect sends a card from another player's Stable to the discard pile (a destroy)."
+    SACRIFICE = "sacrifice", "Its effect sends a card from its player's own Stable to the discard pile (a sacrifice)."
+    DISCARD = "discard", "Its effect makes a player discard."
+    DRAW = "draw", "Its effect makes a player draw."
+    SEARCH_DECK = "search_deck", "Its effect searches the deck."
+    SEARCH_DISCARD = "search_discard", "Its effect takes a card from the discard pile."
+    RETURN_TO_HAND = "return_to_hand", "Its effect returns a card to a hand."
+    SWAP = "swap", "Its effect swaps cards or hands."
+    PROTECTS = (
+        "protects",
+        "Protects cards from being destroyed or otherwise affected, as a description only: the tracker checks the "
+        "precise tags of each protection (`protects_unicorns`, `magic_proof` and the others above).",
+    )
+
+    # What its effect changes in a turn, or in the way a card goes.
+    EXTRA_ACTION = (
+        "extra_action",
+        "Gives one more play in the Action phase, counted from the beginning of a turn that finds the card in its "
+        "owner's Stable (Double Dutch, Unicorn Dungeon): never on the turn the card arrives, and not once its "
+        '"may" is let go.',
+    )
+    EXTRA_TURN = (
+        "extra_turn",
+        "Its player takes another turn after this one (Change of Luck, Dragon's Fortune): not another play this turn; "
+        "the table says `end turn NAME`.",
+    )
+    PLAYS_CARD = (
+        "plays_card",
+        "Its effect plays another card at once (Dragon Kiss, Wizard Unicorn, Critical Hit): that play is the "
+        "effect's, neither the turn's action nor a play the chain should wait for, and it is not warned while the "
+        "effect is being done.",
+    )
+    TO_DECK = (
+        "to_deck",
+        "Its effect puts a hand, or cards from a hand or a Stable, back into the deck (Shake Up, Dragon Skies).",
+    )
+    MUST_DESTROY = (
+        "must_destroy",
+        "The effect done as the card is played (a Magic card's, or its effect as it enters) requires its player to "
+        "destroy, as a first or a later action (Two-For-One): read from the wording (`required_actions`), so an "
+        "import gets it; under their own Divine Peace (`stops_destroying`) they may not play it, and playing it is "
+        "warned (000).",
+    )
+    MUST_STEAL = (
+        "must_steal",
+        "The effect done as the card is played (a Magic card's, or its effect as it enters) requires its player to "
+        "steal, as a first or a later action (Unicorn Swap): read from the wording (`required_actions`), so an "
+        "import gets it; under their own Paladin Unicorn (`stops_stealing`) they may not play it, and playing it is "
+        "warned (000).",
+    )
+    BACK_TO_HAND = (
+        "back_to_hand",
+        "The card itself goes back to its owner's hand, not the discard pile, when it is sacrificed or destroyed "
+        "(every Flying Unicorn, the Llamas flyers): the tracker moves it there, the hand count follows, and no leave "
+        "effect waits in the chain for it; while a card silences its triggered effects (Blinding Light) it goes to "
+        "the discard pile.",
+    )
+    SAVES_CARD = (
+        "saves_card",
+        "An Instant that answers a card being sacrificed or destroyed: while its effect is done, that card goes to "
+        "its player's hand, not the discard pile (Unicorn Net).",
+    )
+    SKIPS_START = (
+        "skips_start",
+        "An Instant that answers the start of another player's turn: once its effect is done, that player skips the "
+        "Beginning of Turn and Draw phases (Flare Gun).",
+    )
+
+    # Duties: what the card asks each time its moment comes.
+    EACH_UNICORN_MOVES = (
+        "each_unicorn_moves",
+        "A duty whenever a Unicorn card comes into its owner's Stable or goes out of it (Barbed Wire).",
+    )
+    EACH_CARD_ENTERS = (
+        "each_card_enters",
+        "A duty each time another card enters its owner's Stable (Scratchy Wool Blanket).",
+    )
+    EACH_UNICORN_LOST = (
+        "each_unicorn_lost",
+        "A duty each time a Unicorn card in its owner's Stable is sacrificed or destroyed (Unicorn Overboard).",
+    )
+    EACH_UNICORN_DESTROYED = (
+        "each_unicorn_destroyed",
+        "A duty each time another player destroys a Unicorn card in its owner's Stable (Wall Of Horns, Llama Lawyer).",
+    )
+    EACH_CARD_DESTROYED = (
+        "each_card_destroyed",
+        "A duty each time any card in its owner's Stable is destroyed (Careful, I Bite).",
+    )
+    EACH_DESTROY = "each_destroy", "A duty each time its owner destroys a Unicorn card (Costume Party Rampire)."
+    EACH_DRAW = "each_draw", "A duty each time its owner draws (Extremely Small Backpack)."
+    EACH_LLAMA_PLAYED = "each_llama_played", "A duty each time any player plays a Llama card (Llamaste)."
+    EACH_MAGIC_PLAYED = "each_magic_played", "A duty each time its owner plays a Magic card (Critical Hit)."
+    NURSERY = "nursery", "Is a Baby, or moves Babies to or from the Nursery."
+
+
+def tags_table() -> str:
+    """The table of tags in docs/card-text-format.md, in Markdown: one row a tag, in the order of `Tag`, with its
+    meaning."""
+    rows = [f"| `{tag.value}` | {tag.meaning} |" for tag in Tag]
+    return "\n".join(["| tag | meaning |", "| --- | --- |", *rows]) + "\n"
 
 
 class Confidence(enum.StrEnum):
@@ -530,3 +681,7 @@ class CardSet:
         close = difflib.get_close_matches(key, names, n=limit, cutoff=0.5)
         ordered = list(dict.fromkeys(sorted(partial, key=len) + close))
         return [self._by_name[n] for n in ordered[:limit]]
+
+
+if __name__ == "__main__":  # print the table of tags of docs/card-text-format.md
+    print(tags_table(), end="")
