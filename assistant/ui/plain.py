@@ -17,7 +17,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from assistant.core.language.reply import FrontEnd
-from assistant.core.speech.utterance import Utterance, reader_seconds
+from assistant.core.speech.utterance import Utterance, reader_may_take
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
 from assistant.core.words.entry import QUIT_ON_KEYBOARD
@@ -32,10 +32,6 @@ if TYPE_CHECKING:
 
 #: Printed before each line is read at a terminal, so a screen reader knows the app waits for a command.
 PROMPT = "> "
-#: How much longer than a reader's usual rate (`reader_seconds`) her screen reader may take to read a reply of hers:
-#: while it may still be reading it, the table's question it asks is stopped once another hand's move closes it
-#: (`_Shown`). Twice: a reader at half the usual rate, about 105 words a minute.
-READER_SLOWER = 2.0
 
 
 class Prompt:
@@ -355,17 +351,16 @@ class _Printed:
         """Lines that came while she had begun a line at the prompt: printed after her Enter (`flush`)."""
         self.asking_until = 0.0
         """Until when (`time.monotonic()`) her screen reader may still be reading the table's question a reply of
-        hers asks (`Utterance.asks_from`), printed last: as long as a reader at `READER_SLOWER` times its usual
-        time takes to read that reply; 0 when the last lines printed ask none, or are another hand's (stopping her
-        reader would cut them too)."""
+        hers asks (`Utterance.asks_from`), printed last: as long as a slow reader takes to read that reply
+        (`reader_may_take`); 0 when the last lines printed ask none, or are another hand's (stopping her reader
+        would cut them too)."""
 
     def render(self, reply: Reply) -> None:
         if reply.control is Control.STOP or (not reply.origin.own_key and (self.voiced() or not reply.reader_lines)):
             return  # (another hand's words said only, `PhoneDesk.say_held`: nothing to print, the prompt left alone)
         PROMPTED.beside(reply.reader_lines, self.stdout, self.waiting)
         asks = reply.origin.own_key and Utterance.of_reply(reply).asks_from() is not None
-        seconds = READER_SLOWER * reader_seconds(" ".join(reply.reader_lines))
-        self.asking_until = time.monotonic() + seconds if asks else 0.0
+        self.asking_until = time.monotonic() + reader_may_take(" ".join(reply.reader_lines)) if asks else 0.0
 
     def flush(self) -> None:
         """Her line is sent (and answered): the lines that waited for it are printed."""
