@@ -262,6 +262,9 @@ def _run_plain_mode(
 ) -> int:
     """The plain line mode: the lines of a script (`lines`), or lines typed at a terminal or piped in; `notices` are
     said first, `offer` offers to resume the last game."""
+    from functools import partial
+
+    from assistant.speech.reader_stop import ReaderStop
     from assistant.ui.plain import PROMPT, PROMPTED, edited_lines, run_plain
 
     session = make_session(args, settings)
@@ -284,6 +287,8 @@ def _run_plain_mode(
     if speaker is not None:  # a later notice (a player that failed) is one line on stderr, like these
         speaker.attach(PROMPTED.notice)  # (on a line of its own, never after the prompt)
         speaker.players, speaker.names = session.players, session.lobby.sentence_names
+    # (a question her reader is reading, closed by another hand's move: her reader told to stop, `run_plain`)
+    reader_stop = ReaderStop() if reader and lines is None else None
     try:  # the notes (the speech engine chosen) are printed after the greeting: the first words are the app's
         share = getattr(args, "share", None)
         if lines is not None:
@@ -292,15 +297,14 @@ def _run_plain_mode(
             )
         prompt = PROMPT if listening else ""
         read = bool(reader)  # (her reader reads the printed lines: other hands' moves are said once, `run_plain`)
+        plain = partial(run_plain, session, first=first, speak=speaker, display=braille, share=share, notes=notes,
+                        reader=read, stop_reader=reader_stop)  # fmt: skip
         if sys.stdin.isatty():  # typed by a person: line editing and history (readline prints the prompt)
-            typed = edited_lines(prompt)
-            return run_plain(
-                session, typed, first=first, speak=speaker, display=braille, share=share, notes=notes, reader=read
-            )
-        return run_plain(
-            session, first=first, speak=speaker, prompt=prompt, display=braille, share=share, notes=notes, reader=read
-        )
+            return plain(edited_lines(prompt))
+        return plain(prompt=prompt)
     finally:
+        if reader_stop is not None:
+            reader_stop.close()
         close_speaker(speaker)
         if braille is not None:
             braille.close()

@@ -19,7 +19,7 @@ from typing import TypeVar
 from assistant.core.game.about import About
 from assistant.core.speech.placement import Seating, move_earcon, moves_of, sentence_place, sentence_places
 from assistant.core.speech.queue import Cut, SaidHistory, SpeechQueue
-from assistant.core.speech.utterance import Utterance
+from assistant.core.speech.utterance import Utterance, reader_may_take
 from assistant.core.words.voice import ENGINE_TOO_SLOW, engine_unavailable, speech_cannot_render
 from assistant.speech.backends import Backend, BackendUnavailable, SilentBackend, SpeechError
 from assistant.speech.earcons import EARCONS, EarconChannel
@@ -99,6 +99,9 @@ class SpeechWorker:
         """What waits, what is said, the history: read and changed only under `cond`."""
         self.cond = threading.Condition()
         self._turn: _Turn | None = None
+        self._asked_until = 0.0
+        """Until when (`clock`) a screen reader that queues what it is given (`Backend.queues_itself`) may still be
+        saying the table's question in the last reply of hers handed to it (`reader_may_take`); 0: none."""
         self._jobs: list[Callable[[], None]] = []
         self._closing = False
         self._reasons: list[str] = []
@@ -181,13 +184,18 @@ class SpeechWorker:
 
     def handed_on(self, utterance: Utterance) -> None:
         """Another hand's utterance said by the table voice: kept in this one's history (for `repeat`); a question
-        of hers it closed is not said (`SpeechQueue.closed_by`)."""
+        of hers it closed is not said (`SpeechQueue.closed_by`). A screen reader that queues what it is given (NVDA,
+        VoiceOver) was handed her reply whole, question and all: when it may still be saying it, it is silenced
+        (it holds nothing else of ours: other hands' words are the table voice's)."""
 
         def closing(queue: SpeechQueue) -> Cut:
             queue.said.remember(utterance)
             return queue.closed_by(utterance)
 
         self.decide(closing)
+        if (utterance.tells or utterance.facts) and self.clock() < self._asked_until:
+            self._asked_until = 0.0
+            self.cancel_backends()
         self.write(utterance)
 
     def interrupt_with(self, utterances: list[Utterance]) -> None:
@@ -405,6 +413,9 @@ class SpeechWorker:
     def _say(self, backend: Backend, turn: _Turn, utterance: Utterance, first: int) -> None:
         """Give the backend an utterance's words (its sentences from `first` on): each sentence's start and end
         told to the queue by its index in the whole utterance."""
+        if backend.queues_itself and not turn.utterance.other:  # (said whole by the reader, at its own pace)
+            asks = turn.utterance.asks_from() is not None
+            self._asked_until = self.clock() + reader_may_take(turn.utterance.text) if asks else 0.0
         if turn.wanted():
             backend.speak(
                 utterance,

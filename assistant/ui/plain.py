@@ -17,6 +17,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from assistant.core.language.reply import FrontEnd
+from assistant.core.speech.utterance import Utterance, reader_may_take
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import deck_chosen
 from assistant.core.words.entry import QUIT_ON_KEYBOARD
@@ -146,6 +147,7 @@ def run_plain(
     share: str | None = None,
     notes: Sequence[str] = (),
     reader: bool = False,
+    stop_reader: Callable[[], object] | None = None,
 ) -> int:
     """Read lines until end of input or `quit`; print (and speak, if `speak` is given) each reply.
 
@@ -155,15 +157,17 @@ def run_plain(
     the lines read here); `share`: share the table at once (`--share`: "" for the local-network address, or
     ADDRESS:PORT); `notes`: lines about the app itself (the speech engine chosen), printed on stderr just after the
     greeting, so the first words are the app's; `reader`: a screen reader reads the printed lines aloud (`speak`
-    then says only what the reader does not: its earcons, and other hands' moves in the table voice). Moves from
-    phones are carried out under the same lock as the lines read here and the display's keys, in the order they
-    arrive, and shown and said like a typed line's answer (beside her reader, said once: `_Shown`).
+    then says only what the reader does not: its earcons, and other hands' moves in the table voice);
+    `stop_reader`: tells her screen reader to stop talking (`speech.reader_stop.ReaderStop`), when a move closes the
+    question a reply of hers asks while her reader may still be reading it (`_Shown`). Moves from phones are carried
+    out under the same lock as the lines read here and the display's keys, in the order they arrive, and shown and
+    said like a typed line's answer (beside her reader, said once: `_Shown`).
     """
     session.screen_keys = False  # the help names lines to type, not the app's keys
     lock = display.lock if display is not None else threading.RLock()
     shared: ThreadedShare | None = None
 
-    shown = _Shown(stdout, speak, display, reader=reader)
+    shown = _Shown(stdout, speak, display, reader=reader, stop_reader=stop_reader if reader else None)
     show = shown.show
 
     def share_control(argument: str) -> None:  # never under the lock: the server's loop takes it for each move
@@ -228,13 +232,28 @@ class _Shown:
     Beside her screen reader (`reader`), each other hand's move is heard once: while the table voice says it (on,
     with a voice, not muted: `ReplySpeaker.table_voice`) it is not printed, as her reader would read it at the same
     time (77 of 239 of her reader's messages in a game were other hands' moves, both voices at once for 82.7 s);
-    `missed` and `history` print it when she asks. With no table voice it is printed, for her reader alone."""
+    `missed` and `history` print it when she asks. With no table voice it is printed, for her reader alone.
+
+    Her reader reads a printed line at its own pace until her next key stops it: a reply of hers that asks the
+    table's question ("The pile, from the top: Cy's Basic Goat. Any Instant for Cy's Basic Goat? ...") was still
+    being read when Cy's resolve won the game from a phone, and her reader said the question 2.4 s after the win.
+    When another hand's move closes that question (it records a move or tells a decisive fact, as
+    `SpeechQueue.closed_by` has it) while her reader may still be reading the reply (`_Printed.asking_until`), her
+    reader is told to stop (`stop_reader`) before the move is said or printed: the reply is stale, and stays on the
+    screen."""
 
     def __init__(
-        self, stdout: TextIO, speak: PlainSpeaker | None, display: DisplayLink | None, *, reader: bool = False
+        self,
+        stdout: TextIO,
+        speak: PlainSpeaker | None,
+        display: DisplayLink | None,
+        *,
+        reader: bool = False,
+        stop_reader: Callable[[], object] | None = None,
     ) -> None:
         self.said = _Said(speak) if speak is not None else None
         self.answering = False
+        self.stop_reader = stop_reader
         self.printed = _Printed(stdout, lambda: reader and self.said is not None and self.said.table_voice)
         self.after_hers = [_AfterHers(self.printed, self)]
         """The front ends that show another hand's reply after her own (`_AfterHers`), printed first."""
@@ -252,8 +271,17 @@ class _Shown:
         if reply.control is Control.SPEECH:
             line = self.said.speak.control(reply.argument) if self.said is not None else NO_SPEECH_KEYS
             reply = dataclasses.replace(Reply.of(line), control=Control.SAID)
+        if self.stop_reader is not None and self._closes_her_question(reply):
+            self.printed.asking_until = 0.0
+            self.stop_reader()
         for end in self.front_ends:
             end.render(reply)
+
+    def _closes_her_question(self, reply: Reply) -> bool:
+        """Another hand's reply that closes the question of a reply of hers her reader may still be reading."""
+        if reply.origin.own_key or self.answering:
+            return False
+        return bool(reply.tells or reply.facts) and time.monotonic() < self.printed.asking_until
 
     def held_after(self) -> None:
         """Her reply is printed: the moves held meanwhile are printed and shown now (already said), then what came
@@ -321,16 +349,25 @@ class _Printed:
         """Beside her screen reader, other hands' moves are said in the table voice now (`_Shown`): not printed."""
         self.waiting: list[str] = []
         """Lines that came while she had begun a line at the prompt: printed after her Enter (`flush`)."""
+        self.asking_until = 0.0
+        """Until when (`time.monotonic()`) her screen reader may still be reading the table's question a reply of
+        hers asks (`Utterance.asks_from`), printed last: as long as a slow reader takes to read that reply
+        (`reader_may_take`); 0 when the last lines printed ask none, or are another hand's (stopping her reader
+        would cut them too)."""
 
     def render(self, reply: Reply) -> None:
         if reply.control is Control.STOP or (not reply.origin.own_key and (self.voiced() or not reply.reader_lines)):
             return  # (another hand's words said only, `PhoneDesk.say_held`: nothing to print, the prompt left alone)
         PROMPTED.beside(reply.reader_lines, self.stdout, self.waiting)
+        asks = reply.origin.own_key and Utterance.of_reply(reply).asks_from() is not None
+        self.asking_until = time.monotonic() + reader_may_take(" ".join(reply.reader_lines)) if asks else 0.0
 
     def flush(self) -> None:
         """Her line is sent (and answered): the lines that waited for it are printed."""
         lines, self.waiting[:] = list(self.waiting), []
         PROMPTED.beside(lines, self.stdout, self.waiting)
+        if lines:
+            self.asking_until = 0.0
 
 
 class _Said:

@@ -411,3 +411,76 @@ def test_with_the_table_voice_her_reply_never_asks_a_question_a_move_at_the_tabl
         service.close()
     heard = " ".join(hers.sentences)
     assert heard.startswith("Turn") and "Any Neigh" not in heard, hers.sentences
+
+
+def test_a_screen_reader_that_queues_her_reply_is_silenced_when_a_move_at_the_table_closes_its_question():
+    """NVDA and VoiceOver are handed her reply whole and say it at their own pace: her `turn` ("... Any Neigh for
+    Ben's Neigh? ...") went to the reader, Ben's resolve from his phone to the table voice, and nothing stopped the
+    reader from asking the question after it was answered. Now the reader is silenced while it may still be saying
+    the reply (`reader_may_take`, on the service's clock); later, or for a reply that asks nothing, it is not."""
+    from assistant.core.speech.utterance import reader_may_take
+    from tests.core.test_speech_stale_question import turn_asked
+
+    asked, resolved = turn_asked()
+    now = [100.0]
+    for later, silenced in ((0.0, True), (reader_may_take(asked.speech) + 0.1, False)):
+        reader, table_backend = ReaderBackend(), RecordingBackend()
+        table = SpeechService(table_backend)
+        service = SpeechService(reader, table=table, clock=lambda: now[0])
+        speaker = ReplySpeaker(service)
+        speaker.players = lambda: ("Ana", "Ben")
+        try:
+            assert service.ready.wait(60) and table.ready.wait(60)
+            speaker(asked)
+            assert service.wait_idle(30) and reader.said == [asked.speech]  # handed whole to her reader
+            handed = len(reader.records)
+            now[0] += later
+            speaker.other(resolved.coming(Origin.other_hand("Ben")))
+            assert table_backend.wait_started(1)
+            kinds = [record.kind for record in reader.records[handed:]]
+        finally:
+            service.close()
+        assert (kinds == ["cancel"]) is silenced, kinds
+
+
+def test_through_speech_dispatcher_her_reader_never_asks_a_question_a_move_at_the_table_closed(tmp_path):
+    """Her screen reader's route on Linux: her `turn` reply said through a real speech-dispatcher, sentence by
+    sentence, its module taking as long as its sound (`benchmarks.capture.ReaderStandIn`); Ben's resolve from his
+    phone, said by the table voice, arrives once her reader has begun: "Any Neigh for Ben's Neigh?" is never begun."""
+    import os
+
+    from speech_fixtures import speechd_client
+
+    from assistant.speech.dispatcher import SpeechdBackend
+    from benchmarks.capture import AlsaCapture, ReaderStandIn
+    from benchmarks.outage_rig import short_path
+    from tests.core.test_speech_stale_question import turn_asked
+
+    speechd_client()
+    for program in ("speech-dispatcher", "aplay", "espeak-ng"):
+        if shutil.which(program) is None:
+            pytest.skip(f"{program} is not installed")
+    asked, resolved = turn_asked()
+    folder = short_path(tmp_path)
+    reader = ReaderStandIn(AlsaCapture(tmp_path / "capture"), folder / "reader")
+    table_backend = RecordingBackend()
+    table = SpeechService(table_backend)
+    service = SpeechService([SpeechdBackend(own=False, environ={**os.environ, **reader.environ})], table=table)
+    speaker = ReplySpeaker(service)
+    speaker.players = lambda: ("Ana", "Ben")
+    try:
+        assert service.ready.wait(60) and table.ready.wait(60) and service.backend.name == "speechd"
+        speaker(asked)
+        deadline = time.monotonic() + 120  # (the module's own record of what it began; this only bounds a failure)
+        while not reader.said():
+            assert time.monotonic() < deadline, "her reader never began"
+            time.sleep(0.02)
+        speaker.other(resolved.coming(Origin.other_hand("Ben")))
+        assert table_backend.wait_started(1)
+        assert service.wait_idle(120)
+        said = [message["text"] for message in reader.said()]  # (read through the short path, before it goes)
+    finally:
+        service.close()
+        reader.close()
+        folder.unlink(missing_ok=True)
+    assert said and said[0].startswith("Turn") and not any("Any Neigh" in text for text in said), said

@@ -15,6 +15,7 @@ from io import StringIO
 
 import pytest
 
+from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.language.reply import PHONES
 from assistant.session import Reply, Session
 from assistant.storage.decks import load_card_set
@@ -174,3 +175,26 @@ def test_a_move_that_waited_while_she_typed_is_printed_after_her_reply(session, 
     assert run_plain(session, lines(), out, share="") == 0
     printed = out.getvalue().splitlines()
     assert printed[-len(tally[-1].reader_lines) - 1 :] == [*tally[-1].reader_lines, move]  # her reply, then the move
+
+
+def test_beside_her_reader_a_move_closing_the_question_it_is_reading_stops_her_reader(session):
+    """Her `pile` asks the table's question; a phone's move closes it before her next key, while her reader may still
+    be reading it: her reader is told to stop, once, before the move is said. A move after a reply that asks nothing,
+    or after she typed again, stops nothing (her Enter stopped her reader already)."""
+    out = StringIO()
+    heard: list[str] = []  # what the table voice said, and each stop of her reader, in order
+    speaker = TableVoice(lambda reply: heard.append(reply.speech))
+    neigh = Reply.of(MOVE).telling([About(Topic.MOVE, (1,), "Ben", MoveKind.PLAY, card="Neigh", at=4)])
+
+    def lines():
+        yield from ("new game Ana Ben Cy babies red pink orange", "draw", "play rainbow aura", "pile")
+        FakeShare.shows[0](neigh.coming(PHONES))
+        assert heard[-2:] == ["(her reader stopped)", MOVE], heard  # stopped, then the move said
+        yield "tally"  # (asks nothing)
+        FakeShare.shows[0](neigh.coming(PHONES))
+
+    def stop_reader() -> None:
+        heard.append("(her reader stopped)")
+
+    assert run_plain(session, lines(), out, speaker, reader=True, share="", stop_reader=stop_reader) == 0
+    assert heard.count("(her reader stopped)") == 1 and heard.count(MOVE) == 2, heard

@@ -7,6 +7,7 @@ pseudo-terminal), with a real speech-dispatcher that would carry the speech to t
 from __future__ import annotations
 
 import argparse
+import os
 import wave
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from assistant.core.words.voice import SPEECH_OFF_TRANSCRIPT, plain_left_to
 from benchmarks.outage_rig import PtyApp
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Ben's Neigh from his phone, as the laptop prints it.
+MOVE_PRINTED = "Ben played Neigh."
 
 
 def options(*args: str) -> argparse.Namespace:
@@ -100,3 +103,88 @@ def test_at_a_terminal_with_a_screen_reader_the_plain_mode_prints_plays_its_earc
 def earcon_samples(path: Path) -> bytes:
     with wave.open(str(path), "rb") as sound:
         return sound.readframes(sound.getnframes())
+
+
+def test_a_question_her_reader_is_reading_is_stopped_when_a_phones_move_closes_it(tmp_path, private_home):
+    """Issue 107: her `pile` was printed ("The pile, from the top: ... Any Instant for Cy's Basic Goat? ..."), her
+    reader began reading it, and Cy's phone resolved the pile 0.6 s later: her reader said the question 2.4 s after
+    it was answered. Now the plain mode tells her reader to stop (speech-dispatcher's cancel of every client, as Orca
+    speaks through it) when a phone's move closes the question before her next key: the question is never begun, and
+    the move is printed for her reader after the stop. Her reader here is a real speech-dispatcher whose module takes
+    as long as its sound (`benchmarks.capture.ReaderStandIn`), given the printed line as her reader is."""
+    import shutil
+    import threading
+    import time
+
+    import pytest
+    from speech_fixtures import speechd_client
+
+    from benchmarks.capture import AlsaCapture, ReaderStandIn
+    from benchmarks.outage_rig import short_path
+    from benchmarks.pty_start import write_settings
+    from tests.ui.test_plain_line_editing import reading, shows
+    from tests.ui.test_share_app import SHARED, _request
+
+    speechd_client()
+    for program in ("speech-dispatcher", "aplay", "espeak-ng"):
+        if shutil.which(program) is None:
+            pytest.skip(f"{program} is not installed")
+    import speechd
+
+    capture = AlsaCapture(tmp_path / "capture")
+    folder = short_path(tmp_path)
+    reader = ReaderStandIn(capture, folder / "reader")
+    write_settings(private_home, speech="screen-reader", earcons=False, table_voice=False)
+    env = {**os.environ, **reader.environ, "HOME": str(capture.home), "TABLE_ASSISTANT_HOME": str(private_home),
+           "TABLE_ASSISTANT_SCREEN_READER": "Orca", "PYTHONPATH": str(ROOT), "TERM": "xterm"}  # fmt: skip
+    terminal = PtyApp(["--plain", "--no-camera"], env)
+    client = speechd.SSIPClient("her-reader", socket_path=str(reader.socket), autospawn=False)
+    ended: list[str] = []
+    done = threading.Event()
+    said: list[str] = []
+    try:  # (each wait is for what the program shows or the daemon tells; its timeout only bounds a failure)
+        shows(terminal, "> ")
+        for line, answer in (("new game Ana Ben Cy babies red pink orange", "New game"), ("draw", "drew"),
+                             ("play rainbow aura", "Neigh?"), ("share 127.0.0.1:0", "join code")):  # fmt: skip
+            reading(terminal)
+            terminal.type(line)
+            shows(terminal, answer)
+        found = SHARED.search(terminal.text())
+        assert found is not None, terminal.text()
+        port, code = int(found["port"]), found["code"].replace(" ", "")
+        status, body, cookie = _request(port, "POST", "/api/join", {"code": code, "player": "Ben"})
+        assert status == 200, body
+        shows(terminal, "Let it in?")
+        reading(terminal)
+        terminal.type("yes")
+        shows(terminal, "Ben's phone")
+        reading(terminal)
+        terminal.type("pile")
+        shows(terminal, "Any Neigh for Ana's Rainbow Aura?")
+        printed = next(line for line in terminal.text().splitlines() if line.startswith("The pile, from the top"))
+
+        def told(kind: str, **_: object) -> None:
+            ended.append(kind)
+            done.set()
+
+        events = (speechd.CallbackType.END, speechd.CallbackType.CANCEL)
+        client.speak(printed, callback=told, event_types=events)  # her reader reads the line printed
+        deadline = time.monotonic() + 120  # (the module's own record of what it began; this only bounds a failure)
+        while not reader.said() and not done.is_set():
+            assert time.monotonic() < deadline, "her reader never began"
+            time.sleep(0.02)
+        assert not done.is_set(), (ended, reader.said())  # its first sentence is being said
+        neigh = {"key": "key-neigh-ben", "verb": "neigh", "on": "rainbow-aura"}
+        status, body, _ = _request(port, "POST", "/api/move", neigh, cookie.split(";")[0], body["csrf"])
+        assert status == 200 and body["status"] == "recorded", body  # (shown on the laptop before it answered)
+        assert done.wait(120), reader.said()  # her reader's message ends: cut, or said whole
+        shows(terminal, MOVE_PRINTED)  # printed for her reader (no table voice), after the stop
+    finally:
+        client.close()
+        terminal.quit(timeout=60)
+        terminal.close()
+        reader.close()
+        said = [message["text"] for message in reader.said()]  # (read through the short path, before it goes)
+        folder.unlink(missing_ok=True)
+    assert ended == ["cancel"], (ended, said)
+    assert said and not any("Any Neigh" in text for text in said), said  # the question never begun

@@ -312,9 +312,12 @@ class StopAlone:
 @dataclass(frozen=True)
 class Merged:
     """Several moves of one player said as one sentence (`About.parts`); `answered`: each Instant with the card it
-    answered (in a digest, where the move it answered may be far before)."""
+    answered (in a digest, where the move it answered may be far before); `it`: the card its first move stopped is
+    the one the sentence just before played last, so it is said "it" ("Ben played Basic Llama. Cy stopped it with
+    Spit Happens.": the digest names no card twice in a row, `words.pace.missed`)."""
 
     answered: bool = False
+    it: bool = False
 
 
 class PromptForm(enum.Enum):

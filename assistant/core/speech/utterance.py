@@ -42,6 +42,18 @@ def reader_seconds(text: str) -> float:
     return len(text.split()) / READER_WORDS_PER_SECOND
 
 
+#: How much longer than `reader_seconds` a screen reader may take to say a text: twice, a reader at half the usual
+#: rate (about 105 words a minute).
+READER_SLOWER = 2.0
+
+
+def reader_may_take(text: str) -> float:
+    """The longest a screen reader handed `text` may still be saying it, in seconds (`READER_SLOWER`): while it may, a
+    table's question in it that another hand's move closed is stopped (the plain mode beside her reader, `ui.plain`;
+    a reader that queues what it is given, `SpeechWorker.handed_on`)."""
+    return READER_SLOWER * reader_seconds(text)
+
+
 #: The facts an earcon is heard with (`Utterance.sound_at`): the turn's earcon ("your-turn") just before the sentence
 #: that says the turn ended or whose turn it is now, never before a count or a move said ahead of it ("Cy 3 Unicorns.
 #: Cy's turn ended. Turn 5: Ana's turn." chimes at "Cy's turn ended."); an earcon not named here before its first

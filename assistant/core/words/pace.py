@@ -114,9 +114,10 @@ def _says_a_move(segment: Segment) -> bool:
     return len(segment.about) == 1 and segment.about[0].topic is Topic.MOVE
 
 
-def _merged(group: list[About], answered: bool = False) -> About:
-    """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura." (`words.worded.deeds`)."""
-    merged = Merged(answered)
+def _merged(group: list[About], answered: bool = False, it: bool = False) -> About:
+    """One player's moves as one sentence: "Ben drew a card and played Rainbow Aura." (`words.worded.deeds`); `it`:
+    the card its first move stopped said "it" (`Merged.it`)."""
+    merged = Merged(answered, it)
     return About(Topic.MOVE, group[0].seats, group[0].player, MoveKind.MOVES, parts=tuple(group), source=merged)
 
 
@@ -330,17 +331,33 @@ def _anchor(said: list[About], seat: int | None, me: int | None) -> About | None
     return next((fact for fact in said if fact.topic is Topic.MOVE and fact.seats[:1] == (seat,)), None)
 
 
-def _sentence(fact: About) -> str:
+def _sentence(fact: About, before: About | None = None) -> str:
     """A fact's sentence in a digest: a move its own words, or, merged or an Instant with the card it answered,
     its player's name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."; a duty with the name
-    of the player whose card it is ("Dee: Destroy one Animal.")."""
+    of the player whose card it is ("Dee: Destroy one Animal."). `before`: the fact said just before it, whose last
+    move, where it played the card this one's first move stopped, lets that card be said "it" (`_stops_last`: "Ben
+    played Basic Llama. Cy stopped it with Spit Happens.")."""
     if fact.topic is Topic.DUTY:
         return duty_named(fact)
-    if fact.parts:
-        return words_for(_merged(list(fact.parts), answered=True), Audience.TABLE)
-    if _short(fact) and fact.on:  # (an Instant: what it answered, or stopped)
-        return words_for(_merged([fact], answered=True), Audience.TABLE)
+    if fact.parts or (_short(fact) and fact.on):  # (an Instant alone: what it answered, or stopped)
+        parts = list(fact.flat())
+        return words_for(_merged(parts, answered=True, it=_stops_last(parts[0], before)), Audience.TABLE)
     return words_for(fact, Audience.TABLE).strip()
+
+
+def _stops_last(move: About, before: About | None) -> bool:
+    """The move stopped the card the last move of `before` played (by its player's seat and the card's name, as
+    `_stops_left_out` finds it): that sentence ends naming it."""
+    if move.stopped is None or before is None or before.topic is not Topic.MOVE:
+        return False
+    last = before.flat()[-1]
+    played = last.move is MoveKind.PLAY or kind_says(last.move).answers
+    return played and last.seats[:1] == move.stopped[:1] and last.card == move.stopped[1]
+
+
+def _sentences(said: list[About]) -> list[str]:
+    """The digest's facts' sentences, in order, each worded after the one before (`_sentence`)."""
+    return [_sentence(fact, said[n - 1] if n else None) for n, fact in enumerate(said)]
 
 
 def _words(text: str) -> int:
@@ -390,7 +407,7 @@ def missed(
     more = sum(len(fact.flat()) for fact in out) < len(facts)
     if more:
         out = _fit(said, most - _words(heading) - _words(MORE_MISSED))
-    sentences = [_sentence(fact) for fact in out]
+    sentences = _sentences(out)
     lines = (f"{heading} {sentences[0]}", *sentences[1:], *([MORE_MISSED] if more else []))
     return Digest(lines, tuple(out), more)
 

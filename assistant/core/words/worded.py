@@ -177,8 +177,8 @@ def _of_source(fact: About, source: Source) -> str:
             return END_TAKEN_BACK
         case StopAlone():
             return f"{fact.whose}'s {fact.card} stopped {fact.on}."
-        case Merged(answered=answered):
-            return f"{fact.player} {name_list(deeds(fact.parts, answered))}."
+        case Merged(answered=answered, it=it):
+            return f"{fact.player} {name_list(deeds(fact.parts, answered, it=it))}."
         case Waiting():
             return waiting_said(table, source) if table is not None else ""
         case GameOver(outcome=outcome) if outcome.ending is Ending.GOAL and outcome.winner is not None:
@@ -232,9 +232,10 @@ def _asked(asked: Asked) -> str:
             assert_never(asked)
 
 
-def did(move: About, answered: bool = False, you: bool = False) -> str:
+def did(move: About, answered: bool = False, you: bool = False, it: bool = False) -> str:
     """What the move's player did ("destroyed Ana's Rainbow Aura"); `answered`: with the card an Instant answered;
-    `you`: as its own player's phone says it ("destroyed your own Rainbow Aura")."""
+    `you`: as its own player's phone says it ("destroyed your own Rainbow Aura"); `it`: the card an Instant answered
+    or stopped said "it", where the words just before named it ("stopped it with Spit Happens")."""
     if move.move is MoveKind.DISCARD and not move.card:
         return "discarded a card"
     card = move.card
@@ -242,18 +243,19 @@ def did(move: About, answered: bool = False, you: bool = False) -> str:
         own = "your own" if you else "their own"
         card = f"{own} {card}" if move.owner in move.seats else f"{move.whose}'s {card}"
     says = kind_says(move.move)
-    done = says.did.format(card=card, on=move.on)
-    return f"{done} on {move.on}" if answered and move.on and says.answers else done
+    on = "it" if it and move.on else move.on
+    done = says.did.format(card=card, on=on)
+    return f"{done} on {on}" if answered and move.on and says.answers else done
 
 
-def deeds(group: Sequence[About], answered: bool = False, you: bool = False) -> list[str]:
+def deeds(group: Sequence[About], answered: bool = False, you: bool = False, it: bool = False) -> list[str]:
     """What a player did, a clause a move (`did`), the same move made again in a row said once with a count: cards
     drawn or discarded unnamed as the draw says them ("drew 2 cards", `text.cards_count`), any other "twice" or
     "3 times" ("played Neigh twice"); the same move by its values (kind, card, whose, what it answered), never by
-    its words."""
+    its words. `it`: the card the first move answered or stopped said "it" (`did`)."""
     runs: list[tuple[str, About, int]] = []
-    for move in group:
-        done = did(move, answered, you)
+    for n, move in enumerate(group):
+        done = did(move, answered, you, it=it and n == 0)
         alike = (move.move, move.card, move.owner, move.on)
         if runs and (runs[-1][1].move, runs[-1][1].card, runs[-1][1].owner, runs[-1][1].on) == alike:
             runs[-1] = (done, runs[-1][1], runs[-1][2] + _cards(move))
