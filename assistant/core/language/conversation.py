@@ -33,7 +33,7 @@ from assistant.core.game.history import (
     record_to_dict,
 )
 from assistant.core.game.objections import Objection
-from assistant.core.game.segment import Channel, Part, Segment
+from assistant.core.game.segment import Channel, Part, Segment, Verbatim
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
@@ -57,7 +57,6 @@ from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import changed_facts, undone_many
 from assistant.core.words.rulings import confirm_segments, objection_reasons, short_objection
 from assistant.core.words.verbosity import Verbosity
-from assistant.core.words.worded import words_for
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5
@@ -117,7 +116,9 @@ class Conversation:
                 return self._undo(command)
             if verb.answer is not None and (verb.build is None or command.asking):
                 said = verb.answer(self.game, command)  # (a line, or a typed segment: the table's question)
-                return Reply(segments=tuple(line if isinstance(line, Segment) else Segment(line) for line in said))
+                return Reply(
+                    segments=tuple(line if isinstance(line, Segment) else Segment(Verbatim(line)) for line in said)
+                )
             command, resolved = self._with_subject(verb, command, subject)
             return self._event(verb, command, resolved)
         except CommandError as exc:
@@ -348,10 +349,10 @@ class Conversation:
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
         brief = self.verbosity is Verbosity.BRIEF
         segments = (
-            Segment(done, channel=Channel.SCREEN),
-            *(Segment(words_for(fact, Audience.TABLE), (fact,), fact.states, Part.FACT) for fact in facts),
-            Segment(done, channel=Channel.SPEECH),
-            Segment(position, channel=Channel.SCREEN if brief else Channel.BOTH),
+            Segment(Verbatim(done), channel=Channel.SCREEN),
+            *(Segment(fact, (fact,), fact.states, Part.FACT) for fact in facts),
+            Segment(Verbatim(done), channel=Channel.SPEECH),
+            Segment(Verbatim(position), channel=Channel.SCREEN if brief else Channel.BOTH),
         )
         # Which events of the log it took back (or put back), by their places: what they told is no longer news.
         first = len(log) + 1 if redo else len(log) - len(steps) + 1

@@ -8,8 +8,10 @@ fact, the counts, the turn, a chain's duty, what the table waits for, what a que
 the game it is of, for its names. Each audience's words are made here from those values, matched over every
 `Audience` (mypy names the `match` a new member leaves out, `assert_never`), the table's over every kind of
 `Source`, and a question's over every kind of `Asked`: a new audience is one member of `Audience` and one branch
-here. A segment keeps one rendering, its words:
-its other forms are made here from its values (the chain's link it tells, `Segment.link`; its `Part`).
+here. A segment keeps no rendering: what it says is a value (`Segment.says`: a fact, or text that tells no fact,
+`Verbatim`), worded for an audience here (`segment_words`, and a reply's lines and speech, `lines_of`, `speech_of`),
+a fact by `words_for`; its other forms are made here from its values too (the chain's link it tells,
+`Segment.link`; its `Part`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from assistant.core.game.about import (
     YesNotEnough,
 )
 from assistant.core.game.facts import Fact, GameOver
-from assistant.core.game.segment import Part, Segment, lines_of
+from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import cards_count, name_list
@@ -76,6 +78,9 @@ from assistant.core.words.share import CODE_READY, new_phone_asks
 
 __all__ = [
     "words_for",
+    "segment_words",
+    "lines_of",
+    "speech_of",
     "texts",
     "duty_named",
     "did",
@@ -104,6 +109,41 @@ def words_for(fact: About, audience: Audience, table: Table | None = None) -> st
             return _own(fact, table or fact.table) or _table(fact)
         case _:  # pragma: no cover - mypy checks every audience is named above
             assert_never(audience)
+
+
+def segment_words(segment: Segment, audience: Audience, table: Table | None = None) -> str:
+    """A segment's words for an audience, one or more whole sentences ("" for none): a fact it says in that fact's
+    own words for the audience (`words_for`, stripped: "You drew a card." on her own phone, "Ben drew a card." for
+    the table); text that tells no fact as it is, for every audience (`Verbatim`)."""
+    says = segment.says
+    match says:
+        case About():
+            return words_for(says, audience, table).strip()
+        case Verbatim(text=text):
+            return text
+        case _:  # pragma: no cover - mypy checks every kind of what a segment says is named above
+            assert_never(says)
+
+
+def lines_of(segments: Iterable[Segment], audience: Audience, table: Table | None = None) -> tuple[str, ...]:
+    """The screen lines of segments in an audience's words (`segment_words`): each shown segment a line, a joined
+    one on the line before."""
+    lines: list[str] = []
+    for segment in segments:
+        if not segment.channel.shown:
+            continue
+        words = segment_words(segment, audience, table)
+        if segment.joined and lines:
+            lines[-1] = " ".join(part for part in (lines[-1], words) if part)
+        else:
+            lines.append(words)
+    return tuple(lines)
+
+
+def speech_of(segments: Iterable[Segment], audience: Audience, table: Table | None = None) -> str:
+    """What segments say in an audience's words (`segment_words`): the spoken ones' words, joined."""
+    said = (segment_words(segment, audience, table) for segment in segments if segment.channel.spoken)
+    return " ".join(words for words in said if words)
 
 
 def texts(facts: Iterable[About], audience: Audience = Audience.TABLE) -> str:
@@ -322,7 +362,7 @@ def apart_words(segment: Segment) -> str:
     display holds them; speech said them first): a link of the chain named by its effects alone, made from its
     values (`Segment.link`: "Effect chain: the effect of Unicorn Poison, played by Cy."); else its words."""
     if segment.link is None:
-        return segment.words
+        return segment_words(segment, Audience.TABLE)
     return chain_link_added(segment.link.position, name_list(list(segment.link.names)))
 
 
@@ -333,7 +373,7 @@ def _reader_words(segment: Segment) -> str:
         case Part.PRIVATE:
             return CODE_READY
         case Part.SAID | Part.FACT | Part.COACHING | Part.HELP:
-            return segment.words
+            return segment_words(segment, Audience.TABLE)
         case _:  # pragma: no cover - mypy checks every part is named above
             assert_never(segment.part)
 
@@ -341,7 +381,7 @@ def _reader_words(segment: Segment) -> str:
 def reader_lines(segments: Iterable[Segment]) -> tuple[str, ...]:
     """The screen lines as a screen reader is given them (plain mode's printed lines, the app's lines said as the
     cursor reaches them): a private segment (a new join code) in words of its own, never its own words."""
-    return lines_of(replace(segment, words=_reader_words(segment)) for segment in segments)
+    return lines_of((replace(segment, says=Verbatim(_reader_words(segment))) for segment in segments), Audience.TABLE)
 
 
 def held_apart(segments: Iterable[Segment], held: Iterable[About]) -> tuple[str, ...]:
@@ -368,6 +408,6 @@ def held_apart(segments: Iterable[Segment], held: Iterable[About]) -> tuple[str,
         else:
             dropped = False
         if segment.repeats and set(segment.repeats) <= set(held):
-            segment = replace(segment, words=apart_words(segment))
+            segment = replace(segment, says=Verbatim(apart_words(segment)))
         kept.append(segment)
-    return lines_of(kept)
+    return lines_of(kept, Audience.TABLE)
