@@ -55,7 +55,7 @@ from assistant.core.words.errors import (
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_instead
 from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import changed_facts, undone_many
-from assistant.core.words.rulings import confirm_segments, objection_reasons, short_objection
+from assistant.core.words.rulings import confirm_segments
 from assistant.core.words.verbosity import Verbosity
 
 #: The most candidates offered for a card named in a command.
@@ -163,9 +163,7 @@ class Conversation:
         record = partial(self._saved_or_recorded if offer_save else self.record, event)
         if objections:
             # The first reason, short, and the question in one breath; then the reasons in full.
-            short = short_objection(game.table, objections[0])
-            reasons = objection_reasons(game.table, objections)
-            said = confirm_segments("" if reasons == short else reasons, short)
+            said = confirm_segments(game.table, objections)
             return Reply(important=True, pending=Question(record), segments=said)  # (its facts: the warning)
         return record()
 

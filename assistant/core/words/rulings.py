@@ -3,7 +3,7 @@ sentence, and the question a warning asks. The table decides; a warned event can
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import Cost, Need, UnicornAction
@@ -533,9 +533,13 @@ def confirm_question(reasons: str, short: str = "") -> str:
     return " ".join(part for part in (warning_asked(short), reasons.strip(), CONFIRM_QUESTION) if part)
 
 
-def confirm_segments(reasons: str, short: str) -> tuple[Segment, ...]:
-    """`confirm_question` as a reply's segments, on one line: its decisive fact first (the short reason and the
-    question, `warning_asked`, typed as a warning), then the reasons in full and how to answer."""
-    fact = About(Topic.WARNING, asked=RecordAnyway(short))  # (narrow: the question first, `words_for`)
-    rest = (Segment(Verbatim(part), joined=True) for part in (reasons.strip(), CONFIRM_QUESTION) if part)
+def confirm_segments(table: Table, objections: Sequence[Objection]) -> tuple[Segment, ...]:
+    """`confirm_question` as a reply's segments, on one line: its decisive fact first (the first objection's short
+    reason and the question, `warning_asked`, typed as a warning: `RecordAnyway`, worded by `words_for`), then the
+    reasons in full where they say more (`objection_reasons`) and how to answer. Raises IndexError for no
+    objection."""
+    fact = About(Topic.WARNING, asked=RecordAnyway(objections[0]), table=table)  # (narrow: the question first)
+    reasons = objection_reasons(table, objections)
+    full = "" if reasons == short_objection(table, objections[0]) else reasons.strip()
+    rest = (Segment(Verbatim(part), joined=True) for part in (full, CONFIRM_QUESTION) if part)
     return (Segment(fact, (fact,), part=Part.FACT), *rest)

@@ -50,6 +50,7 @@ from assistant.core.game.about import (
     YesNotEnough,
 )
 from assistant.core.game.facts import Fact, GameOver
+from assistant.core.game.objections import Objection
 from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending
@@ -72,7 +73,7 @@ from assistant.core.words.gameplay import (
 )
 from assistant.core.words.kinds import describe_event, kind_says, own_move
 from assistant.core.words.learned import offer_replacing_words, yes_is_not_enough
-from assistant.core.words.rulings import ASK_NARROW, warning_asked
+from assistant.core.words.rulings import ASK_NARROW, short_objection, warning_asked
 from assistant.core.words.scans import SAY_CARD_TYPE, offer_completing_card, offer_new_card
 from assistant.core.words.share import CODE_READY, new_phone_asks
 
@@ -104,7 +105,7 @@ def words_for(fact: About, audience: Audience, table: Table | None = None) -> st
         case Audience.BRIEF:
             return _brief(fact)
         case Audience.NARROW:
-            return _narrow(fact.asked) if fact.asked is not None else _brief(fact)
+            return _narrow(fact.asked, fact.table) if fact.asked is not None else _brief(fact)
         case Audience.OWN_PHONE:
             return _own(fact, table or fact.table) or _table(fact)
         case _:  # pragma: no cover - mypy checks every audience is named above
@@ -175,7 +176,7 @@ def _table(fact: About) -> str:
     if fact.source is not None:
         return _of_source(fact, fact.source)
     if fact.asked is not None:
-        return _asked(fact.asked)
+        return _asked(fact.asked, fact.table)
     match fact.topic:
         case Topic.MOVE:
             return _move(fact)
@@ -255,11 +256,18 @@ def _offered(offered: Offered) -> str:
             assert_never(offered)
 
 
-def _asked(asked: Asked) -> str:
-    """What a question or a warning asks, in the table's words: "Ana's turn, not Ben's. Record anyway?"."""
+def _reason(table: Table | None, objection: Objection) -> str:
+    """A warning's reason in a few words, alike for every audience ("Cy has not drawn.", `short_objection`), with the
+    names of the game it is of; "" for a warning of no game's (none is made: objections come from a game's check)."""
+    return short_objection(table, objection) if table is not None else ""
+
+
+def _asked(asked: Asked, table: Table | None) -> str:
+    """What a question or a warning asks, in the table's words, with the names of `table`, the game it is of: "Ana's
+    turn, not Ben's. Record anyway?"."""
     match asked:
-        case RecordAnyway(reason=reason):
-            return warning_asked(reason)
+        case RecordAnyway(objection=objection):
+            return warning_asked(_reason(table, objection))
         case SaveInstead():
             return save_question(asked)
         case WhichInstant():
@@ -329,12 +337,12 @@ def _own(fact: About, table: Table | None) -> str:
     return own_move(table, fact.event, fact.seats[0])
 
 
-def _narrow(asked: Asked) -> str:
+def _narrow(asked: Asked, table: Table | None) -> str:
     """What a question or a warning asks, on a braille display of 20 cells or fewer, whose first window holds two or
-    three words: who is asked, or the question, first."""
+    three words: who is asked, or the question, first (with the names of `table`, the game it is of)."""
     match asked:
-        case RecordAnyway(reason=reason):
-            return f"{ASK_NARROW} {reason}"
+        case RecordAnyway(objection=objection):
+            return f"{ASK_NARROW} {_reason(table, objection)}"
         case SaveInstead(player=player, card=card, saver=saver, discards=discards, destroyed=destroyed):
             fate = "destroyed" if destroyed else "sacrificed"
             cost = cost_said(saver, discards)
