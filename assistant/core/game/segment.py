@@ -72,9 +72,11 @@ class ChainLink:
 @dataclass(frozen=True)
 class Verbatim:
     """Words that tell no fact of their own and are the same for every audience: a help line, a card's text, an
-    error sentence, a notice, a step's lines as the announcement made them. It has no values to word it from
-    because it tells nothing an audience words otherwise; where its segment tells a fact, `Segment.about` carries
-    that fact beside it (a line that says a move at length)."""
+    error sentence, a notice, a line held apart (`words.worded.held_apart`). It keeps no values to word it from
+    because it tells nothing an audience words otherwise. (A step's lines, `words.announce.announce_said`, are
+    verbatim too: made from the step for the audience the step is told to, the step's values not kept beside them;
+    where such a line tells a fact, `Segment.about` carries it, a move said at length, and a front end that words
+    that fact for its own audience asks `words.worded.words_for` for it.)"""
 
     text: str
     """The words, one or more whole sentences ("" for none: a segment that only carries what a reply tells)."""
