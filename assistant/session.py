@@ -30,7 +30,18 @@ from assistant.core.game.about import About, ResumeOffered, Topic
 from assistant.core.game.history import Game
 from assistant.core.language.lobby import Lobby, SaveStore, shipped_addons
 from assistant.core.language.parser import Command, CommandError, keep_card_names, parse_number
-from assistant.core.language.reply import OWN_KEY, Channel, Choice, Control, Part, Pending, Question, Reply, Segment
+from assistant.core.language.reply import (
+    OWN_KEY,
+    Channel,
+    Choice,
+    Control,
+    Part,
+    Pending,
+    Question,
+    Reply,
+    Segment,
+    Verbatim,
+)
 from assistant.core.language.verbs import Kind, example_names, help_rows, near_verb, parse_command
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.speech.tuning import tune
@@ -298,7 +309,7 @@ class Session:
         rows = help_rows(self.cards, game.table.profile.vocabulary if game is not None else None)
         if which == "all":
             lines = HELP_LINES + tuple(line for _, line in rows)
-            return Reply(segments=tuple(Segment(line, part=Part.HELP) for line in lines))
+            return Reply(segments=tuple(Segment(Verbatim(line), part=Part.HELP) for line in lines))
         sections = [(LOOKING_UP, HELP_LINES), *((k.value, [line for kind, line in rows if kind is k]) for k in Kind)]
         parts = command_parts([(title, lines) for title, lines in sections if lines])
         if not which:
@@ -405,7 +416,7 @@ class Session:
             # every line shown again (a new join code kept private: `Part.PRIVATE`), but said only as each answer
             # was said: a line shown and never said (a renewed join code, which whoever was kept out must not hear)
             # stays unsaid
-            shown = [Segment(heading, channel=Channel.SCREEN)]
+            shown = [Segment(Verbatim(heading), channel=Channel.SCREEN)]
             shown += [
                 dataclasses.replace(segment, channel=Channel.SCREEN)
                 for reply in recent
@@ -413,7 +424,7 @@ class Session:
                 if segment.channel.shown
             ]
             said = " ".join((heading, *(reply.speech for reply in recent if reply.speech)))
-            return Reply(control=Control.REPEAT, segments=(*shown, Segment(said, channel=Channel.SPEECH)))
+            return Reply(control=Control.REPEAT, segments=(*shown, Segment(Verbatim(said), channel=Channel.SPEECH)))
         level = Verbosity(command.word) if command.word else self.verbosity.next()
         self.set_verbosity(level)
         return Reply.of(verbosity_set(level.value))

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 from assistant.core.braille.display import Act, BrailleView, Press, Region, Status
 from assistant.core.braille.held import Fact, Held
 from assistant.core.game.about import About, Topic
-from assistant.core.game.segment import Part, lines_of
+from assistant.core.game.segment import Part
 from assistant.core.language.reply import DISPLAY_BACK, DISPLAY_LOST, Choice, Question, Source
 from assistant.core.words.audience import Audience
 from assistant.core.words.entry import DISPLAY_KEYS
 from assistant.core.words.gameplay import PHASE_NAMES, player_name
 from assistant.core.words.pace import move_point
 from assistant.core.words.screen import HISTORY_HEADING, table_regions
-from assistant.core.words.worded import asked_narrow, held_apart, texts, words_for
+from assistant.core.words.worded import asked_narrow, held_apart, lines_of, texts, words_for
 from assistant.session import Reply, Session
 
 if TYPE_CHECKING:
@@ -118,7 +118,8 @@ class DisplayLink:
             held = to_hold(reply.facts, narrow)
             win = held is not None and held.held is Held.WIN
             # (coaching, such as how to hear a bonus, is not for a reader: she reads her sheet herself)
-            lines = lines_of(segment for segment in reply.segments if segment.part is not Part.COACHING)
+            shown = (segment for segment in reply.segments if segment.part is not Part.COACHING)
+            lines = lines_of(shown, Audience.TABLE)
             rest = held_apart(reply.segments, reply.facts) if held else None
             source = reply.origin.source
             notice = source is Source.DISPLAY_BACK  # (the display's own news: never pushed away unseen)

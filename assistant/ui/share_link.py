@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
 from assistant.core.language.device import DeviceAnswer, DeviceJoined, DeviceOutcome, DeviceRequest, HeldMovesDue
-from assistant.core.language.reply import PHONES, Reply, Segment
+from assistant.core.language.reply import PHONES, Reply, Segment, Verbatim
 from assistant.core.language.table_view import LastEntry, PhoneView, phone_view
 from assistant.core.text import clean_untrusted
 from assistant.core.words.cardtext import type_name
@@ -280,7 +280,7 @@ class TableShare:
         if self.on_code is not None:
             self.on_code(code)
         if first and self.tell is not None:
-            self.tell(Reply(important=True, segments=(Segment(CODE_GUESSED), private_code(code))))
+            self.tell(Reply(important=True, segments=(Segment(Verbatim(CODE_GUESSED)), private_code(code))))
 
     def _joining(self, closed: int) -> None:
         """Each time joining closes to every phone (for `closed` minutes), the host is told, with what to do (the QR
@@ -299,7 +299,7 @@ class TableShare:
         if self.server is None:
             return Reply.of(NOT_SHARING)
         sentence = sharing_at(self.server.address, self.server.current_code(), self.named)
-        return Reply(important=True, private=True, segments=(Segment(sentence),))  # (F6: into her headphones)
+        return Reply(important=True, private=True, segments=(Segment(Verbatim(sentence)),))  # (F6: into her headphones)
 
     async def stop(self) -> Reply:
         """Stop sharing (the short local name taken off the network too)."""
@@ -337,7 +337,9 @@ class TableShare:
             player, number, tag = tagged.player, tagged.number, tagged.tag
             self.server.remove(player, number)
             removed = phone_removed(phone_name(player, number), tag)
-            return Reply(important=True, segments=(Segment(removed), private_code(self.server.current_code())))
+            return Reply(
+                important=True, segments=(Segment(Verbatim(removed)), private_code(self.server.current_code()))
+            )
         words = argument.split()
         phone = words[1] if len(words) == 2 else ""
         if not 0 < len(words) <= 2 or (phone and not (phone.isascii() and phone.isdigit() and 0 < int(phone) < 100)):
@@ -352,7 +354,7 @@ class TableShare:
                 return Reply.of(no_phone_named(phone_tag(shown.casefold(), str(number))))
             return Reply.of(no_device_for(shown, number))
         removed = device_removed(match, count) if number is None else phone_removed(phone_name(match, number))
-        return Reply(important=True, segments=(Segment(removed), private_code(self.server.current_code())))
+        return Reply(important=True, segments=(Segment(Verbatim(removed)), private_code(self.server.current_code())))
 
     def refuse_all(self) -> Reply:
         """`share refuse all`: keep out every phone that waits to join, at once (a code holder asking as every

@@ -19,6 +19,7 @@ from assistant.core.game.events import Event, Gathered, Phase
 from assistant.core.language.device import PHONE_VERBS
 from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import describe_event, kind_of, own_move
+from assistant.core.words.worded import segment_words
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.facts import fact
@@ -306,7 +307,9 @@ def test_a_moves_fact_never_says_how_to_say_the_next_move_though_the_laptops_lin
     move = move_of_step(TABLE, step, at=1)
     assert move is not None and words_for(move, Audience.TABLE) == "Ana uses the effect of Rainbow Aura.", move
     assert all(not SAY.search(words_for(move, audience)) for audience in Audience)
-    lines = [segment.words for segment in announce_said(TABLE, step, at=1) if move in segment.about]
+    lines = [
+        segment_words(segment, Audience.TABLE) for segment in announce_said(TABLE, step, at=1) if move in segment.about
+    ]
     assert lines == ["Ana uses the effect of Rainbow Aura: say resolve when it is done."], lines
 
 

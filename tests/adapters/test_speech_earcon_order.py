@@ -11,7 +11,7 @@ import pytest
 from speech_fixtures import alsa_capture  # noqa: F401 - fixtures
 
 from assistant.core.game.about import MoveKind, Topic
-from assistant.core.game.segment import Part, Segment
+from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.speech.utterance import Priority, Utterance
 from assistant.speech import SpeechService
 from assistant.speech.backends import EspeakBackend
@@ -33,9 +33,9 @@ def turn_ended() -> Utterance:
         tells=(ENDED,),
         facts=(COUNT, TURN),
         segments=(
-            Segment("Cy 3 Unicorns.", (COUNT,), COUNT.states, Part.FACT),
-            Segment("Cy's turn ended.", (ENDED,)),
-            Segment("Turn 5: Ana's turn.", (TURN,), TURN.states),
+            Segment(Verbatim("Cy 3 Unicorns."), (COUNT,), COUNT.states, Part.FACT),
+            Segment(Verbatim("Cy's turn ended."), (ENDED,)),
+            Segment(Verbatim("Turn 5: Ana's turn."), (TURN,), TURN.states),
         ),
     )
 
@@ -135,8 +135,8 @@ def test_one_voice_while_she_types_a_move_is_an_earcon_at_its_seat_at_once_and_i
         service.new_input()
         service.say("Ana 2 Unicorns.")  # her key's reply
         clock.now = 0.3
-        service.speak(Utterance(tells=(drew,), other=True, segments=(Segment(said(drew), (drew,)),)))
-        service.speak(Utterance(tells=(neigh,), other=True, segments=(Segment(said(neigh), (neigh,)),)))
+        service.speak(Utterance(tells=(drew,), other=True, segments=(Segment(Verbatim(said(drew)), (drew,)),)))
+        service.speak(Utterance(tells=(neigh,), other=True, segments=(Segment(Verbatim(said(neigh)), (neigh,)),)))
         assert channel.asked == [("move", Seating(4, 0).place(1)), ("neigh", Seating(4, 0).place(3))]  # at once
         assert Seating(4, 0).place(1) < 0 < Seating(4, 0).place(3)  # Ben at her left, Dee at her right
         clock.now = 1.5
@@ -168,8 +168,10 @@ def test_one_voice_a_phones_move_whose_words_wait_is_known_by_its_earcon_at_once
     speaker.me = "Ana"
     drew = fact(Topic.MOVE, "Ben drew a card.", 1, player="Ben", move=MoveKind.DRAW, at=3)
     neigh = fact(Topic.MOVE, "Ben played Neigh.", 1, player="Ben", move=MoveKind.NEIGH, card="Neigh", at=4)
-    waiting = Reply(segments=(Segment(said(neigh), (neigh,), channel=Channel.SCREEN),)).coming(Origin.other_hand("Ben"))
-    line = Reply(segments=(Segment("Ben drew a card and played Neigh.", (drew, neigh)),)).coming(
+    waiting = Reply(segments=(Segment(Verbatim(said(neigh)), (neigh,), channel=Channel.SCREEN),)).coming(
+        Origin.other_hand("Ben")
+    )
+    line = Reply(segments=(Segment(Verbatim("Ben drew a card and played Neigh."), (drew, neigh)),)).coming(
         Origin.other_hand("Ben")
     )
     ben = Seating(4, 0).place(1)

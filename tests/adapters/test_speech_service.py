@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from assistant.core.game.about import MoveKind, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import Segment, Verbatim
 from assistant.core.speech.settings import SpeechSettings
 from assistant.core.speech.utterance import Utterance
 from assistant.core.words.voice import (
@@ -237,7 +237,7 @@ class FakeReply:
         self.lines, self.speech, self.important, self.card, self.hint = (speech,), speech, important, card, hint
         self.sound = sound
         self.pending, self.facts, self.tells, self.settles, self.hand = None, (), (), False, ""
-        self.segments, self.private = (Segment(speech),), False
+        self.segments, self.private = (Segment(Verbatim(speech)),), False
 
 
 @pytest.fixture

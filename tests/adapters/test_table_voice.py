@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Channel, Segment
+from assistant.core.game.segment import Channel, Segment, Verbatim
 from assistant.core.language.reply import Origin
 from assistant.core.speech.settings import TABLE_RATE, SpeechSettings
 from assistant.core.speech.utterance import READER_WORDS_PER_SECOND, Utterance
@@ -40,7 +40,7 @@ class PhoneReply:
         self.lines, self.speech, self.important, self.card = (speech,), speech, False, None
         self.hint, self.sound = False, ""
         self.pending, self.facts, self.settles, self.hand = None, (), False, hand
-        self.segments = (Segment(speech),)
+        self.segments = (Segment(Verbatim(speech)),)
         self.tells = (About(Topic.MOVE, (seat,), name, MoveKind.DRAW, at=seat),)
 
 
@@ -85,7 +85,7 @@ def test_a_phones_move_whose_words_wait_is_never_said_by_the_table_voice_folded_
     speaker = ReplySpeaker(service)
     speaker.players = lambda: ("Ana", "Ben", "Cy", "Dee")
     muted = PhoneReply("Ben drew a card.", 1, "Ben")
-    muted.speech, muted.segments = "", (Segment("Ben drew a card.", muted.tells, channel=Channel.SCREEN),)
+    muted.speech, muted.segments = "", (Segment(Verbatim("Ben drew a card."), muted.tells, channel=Channel.SCREEN),)
     try:
         assert service.ready.wait(10) and table.ready.wait(10)
         speaker.other(PhoneReply("Cy drew a card.", 2, "Cy"))

@@ -12,10 +12,10 @@ from assistant.commands.app import table_session
 from assistant.core.braille import celltable
 from assistant.core.braille.display import BrailleView, Key, Press, Region
 from assistant.core.game.about import Topic, WhichCard
-from assistant.core.game.segment import ChainLink, Part, Segment
+from assistant.core.game.segment import ChainLink, Part, Segment, Verbatim
 from assistant.core.language.reply import Question, Reply
 from assistant.core.words.audience import Audience
-from assistant.core.words.worded import apart_words, held_apart, words_for
+from assistant.core.words.worded import apart_words, held_apart, segment_words, words_for
 from assistant.storage.decks import load_card_set
 from assistant.ui.braille_display import to_hold
 from tests.facts import fact
@@ -101,9 +101,11 @@ def test_the_answer_after_a_held_fact_leaves_out_what_it_said():
     link = ChainLink(1, ("the effect of Unicorn Poison, played by Cy",))  # (held apart: "{chain}.")
     reply = Reply(
         segments=(
-            Segment(words_for(duty, Audience.TABLE), (duty,), part=Part.FACT),
-            Segment("Unicorn Poison is played: it takes effect, then goes to the discard pile."),
-            Segment(f"{chain}, which does this: {words_for(duty, Audience.TABLE)}", repeats=(duty,), link=link),
+            Segment(duty, (duty,), part=Part.FACT),
+            Segment(Verbatim("Unicorn Poison is played: it takes effect, then goes to the discard pile.")),
+            Segment(
+                Verbatim(f"{chain}, which does this: {words_for(duty, Audience.TABLE)}"), repeats=(duty,), link=link
+            ),
         ),
     )
     view.show(reply.lines, to_hold(reply.facts, narrow=False), rest=held_apart(reply.segments, reply.facts))
@@ -112,13 +114,11 @@ def test_the_answer_after_a_held_fact_leaves_out_what_it_said():
         f"{chain}.",
     ]
     win = fact(Topic.WIN, "Ana wins!", 0, player="Ana")
-    over = (Segment(words_for(win, Audience.TABLE), (win,), part=Part.FACT), Segment("The game is over.", joined=True))
+    over = (Segment(win, (win,), part=Part.FACT), Segment(Verbatim("The game is over."), joined=True))
     assert held_apart(over, (win,)) == ("The game is over.",)
     count = fact(Topic.COUNT, "Ana 6 Unicorns.", 0, player="Ana")
     kept = "Ana has 6 Unicorns with Tiny Stable, more than 5: sacrifice a Unicorn card."
-    assert held_apart(
-        (Segment(words_for(count, Audience.TABLE), (count,), part=Part.FACT), Segment(kept)), (count,)
-    ) == (kept,)
+    assert held_apart((Segment(count, (count,), part=Part.FACT), Segment(Verbatim(kept))), (count,)) == (kept,)
 
 
 def test_a_link_of_the_chain_says_its_duty_again_only_where_the_duty_is_not_held():
@@ -129,9 +129,12 @@ def test_a_link_of_the_chain_says_its_duty_again_only_where_the_duty_is_not_held
         for segment in reply.segments:
             if segment.repeats and set(segment.repeats) <= set(reply.facts):
                 cut += 1
-                assert segment.words in reply.lines and segment.words in reply.speech
+                assert (
+                    segment_words(segment, Audience.TABLE) in reply.lines
+                    and segment_words(segment, Audience.TABLE) in reply.speech
+                )
                 assert apart_words(segment) in held_apart(reply.segments, reply.facts)
-                assert segment.words not in held_apart(reply.segments, reply.facts)
+                assert segment_words(segment, Audience.TABLE) not in held_apart(reply.segments, reply.facts)
     assert cut
 
 

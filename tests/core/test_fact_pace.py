@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.game.about import About, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import Segment, Verbatim
 from assistant.core.language.reply import Choice, Question
 from assistant.core.speech.queue import LAST_WORDS_S, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
@@ -38,7 +38,7 @@ GAP_S = 1.2
 
 def _folding(facts: tuple[About, ...], words: str) -> Utterance:
     """A reply of `words` with `facts` folded into it, said first."""
-    return Utterance(folded=facts, segments=(Segment(words),))
+    return Utterance(folded=facts, segments=(Segment(Verbatim(words)),))
 
 
 def spoken_s(sentence: str) -> float:
@@ -164,16 +164,24 @@ def test_a_chain_duty_is_its_deed_in_about_a_second():
 
 
 def test_a_reply_says_its_decisive_fact_first():
-    from assistant.core.game.segment import Part, Segment, lines_of
+    from assistant.core.game.segment import Part, Segment
+    from assistant.core.words.audience import Audience
     from assistant.core.words.pace import lead_with
+    from assistant.core.words.worded import lines_of
 
     def led(facts, said):
-        return list(lines_of(lead_with(facts, [Segment(text, states=states) for text, states in said])))
+        return list(
+            lines_of(
+                lead_with(facts, [Segment(Verbatim(text), states=states) for text, states in said]), Audience.TABLE
+            )
+        )
 
     ana_1, nothing = count("Ana 1 Unicorn.", 0), frozenset()
     said = [("Ben destroyed Basic Unicorn (Red) in Ana's Stable.", nothing), ("Ana has 1 Unicorn.", ana_1.states)]
     assert led((ana_1,), said) == ["Ana 1 Unicorn.", "Ben destroyed Basic Unicorn (Red) in Ana's Stable."]
-    assert [(s.about, s.part) for s in lead_with((ana_1,), [Segment(text, states=st) for text, st in said])] == [
+    assert [
+        (s.about, s.part) for s in lead_with((ana_1,), [Segment(Verbatim(text), states=st) for text, st in said])
+    ] == [
         ((ana_1,), Part.FACT),  # the fact its own segment, typed: what speech and braille go by
         ((), Part.SAID),
     ]
@@ -219,7 +227,7 @@ def test_in_a_fold_the_turn_comes_first_then_a_fact_cut_in_a_fold_then_the_other
     queue = SpeechQueue()
     older = (ANA_0, CHAIN_DONE, DEE_2)
     ana = turn("Ana's turn.", 0)
-    queue.add(Utterance(folded=older, facts=(ana,), segments=(Segment("Turn 5: Ana's turn.", (ana,)),)))
+    queue.add(Utterance(folded=older, facts=(ana,), segments=(Segment(Verbatim("Turn 5: Ana's turn."), (ana,)),)))
     queue.take()
     queue.sentence_began(0, 10.0, 1.3)
     queue.new_input(now=10.4)  # "draw", with the first count cut

@@ -53,8 +53,10 @@ from assistant.core.game.events import (
 )  # fmt: skip
 from assistant.core.game.history import Game, Setup
 from assistant.core.words.announce import announce_said
+from assistant.core.words.audience import Audience
 from assistant.core.words.position import describe_stable, describe_tally, describe_turn
 from assistant.core.words.rulings import describe_objection
+from assistant.core.words.worded import segment_words
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from assistant.storage.saves import GameStore
@@ -192,7 +194,7 @@ def test_every_step_can_be_announced_and_every_event_read_back(game_and_events):
     for event in events:
         assert event_from_dict(event.to_dict(), len(setup.players), CARDS.by_id) == event
         step = game.push(event)
-        lines = [segment.words for segment in announce_said(table, step)]
+        lines = [segment_words(segment, Audience.TABLE) for segment in announce_said(table, step)]
         assert lines and all(isinstance(line, str) and line for line in lines)
         assert describe_turn(table, step.after)
         for objection in check(table, step.after, event):

@@ -4,7 +4,7 @@ for the moves that matter to the listener, on typed values."""
 from __future__ import annotations
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import Segment, Verbatim
 from assistant.core.speech.placement import ACROSS, OUTERMOST, Seating, move_earcon, seating, sentence_places
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Utterance
@@ -78,5 +78,5 @@ def test_an_earcon_for_a_card_of_hers_taken_a_neigh_and_a_play_to_the_pile_the_o
     assert heard(move(3, "draw")) == heard() == ""
     assert heard(move(3, "play", "Yay"), other=False) == ""  # her own key's words: none
     burst = Utterance(folded=(move(1, "play", "Yay"),), other=True, tells=(move(2, "neigh", "Neigh", at=2),),
-                      segments=(Segment("Cy played Neigh. Words."),))  # fmt: skip
+                      segments=(Segment(Verbatim("Cy played Neigh. Words.")),))  # fmt: skip
     assert move_earcon(burst, four) == "neigh"  # in a merged burst: the move that matters most

@@ -8,11 +8,11 @@ import dataclasses
 import pytest
 
 from assistant.core.game.about import About, NewGameAsked, Topic
-from assistant.core.game.segment import ChainLink, Channel, Part, Segment, of_lines
+from assistant.core.game.segment import ChainLink, Channel, Part, Segment, Verbatim, of_lines
 from assistant.core.language.reply import Question, Reply, Source
 from assistant.core.words.audience import Audience
 from assistant.core.words.errors import NEW_GAME_OVER_GAME
-from assistant.core.words.worded import apart_words, held_apart, words_for
+from assistant.core.words.worded import apart_words, held_apart, segment_words, words_for
 from tests.core.talking import table
 from tests.facts import fact
 
@@ -22,10 +22,10 @@ TURN = fact(Topic.TURN, "Ben's turn.", 1, player="Ben")
 def test_lines_and_speech_are_views_of_the_segments():
     reply = Reply(
         segments=(
-            Segment("Undone: Ben's card is back.", channel=Channel.SCREEN),
-            Segment(words_for(TURN, Audience.TABLE), (TURN,), TURN.states, Part.FACT),
-            Segment("Undone: Ben's card is back.", channel=Channel.SPEECH),
-            Segment("To hear it here, import the sheet.", part=Part.COACHING, joined=True),
+            Segment(Verbatim("Undone: Ben's card is back."), channel=Channel.SCREEN),
+            Segment(TURN, (TURN,), TURN.states, Part.FACT),
+            Segment(Verbatim("Undone: Ben's card is back."), channel=Channel.SPEECH),
+            Segment(Verbatim("To hear it here, import the sheet."), part=Part.COACHING, joined=True),
         )
     )
     assert reply.lines == ("Undone: Ben's card is back.", "Ben's turn. To hear it here, import the sheet.")
@@ -35,7 +35,10 @@ def test_lines_and_speech_are_views_of_the_segments():
 
 
 def test_a_reply_made_of_lines_and_a_speech_keeps_both():
-    assert Reply(segments=of_lines(("a.", "b."), "a. b.")).segments == (Segment("a."), Segment("b."))
+    assert Reply(segments=of_lines(("a.", "b."), "a. b.")).segments == (
+        Segment(Verbatim("a.")),
+        Segment(Verbatim("b.")),
+    )
     other = Reply(segments=of_lines(("a.", "b."), "b."))
     assert (other.lines, other.speech) == (("a.", "b."), "b.")
     assert Reply.of("a.", "b.") == Reply(segments=of_lines(("a.", "b."), "a. b."))
@@ -60,10 +63,10 @@ def test_notes_are_segments_before_after_and_after_the_outcome():
 def test_a_display_holding_the_facts_leaves_out_their_segments_restatements_and_coaching():
     count = fact(Topic.COUNT, "Ben 2 Unicorns.", 1, player="Ben")
     segments = (
-        Segment(words_for(count, Audience.TABLE), (count,), count.states, Part.FACT),
-        Segment("Ben has 2 Unicorns.", states=count.states),  # restates the count
-        Segment("Goat Herd Bonus: see your card."),
-        Segment("To hear it here, import the sheet.", part=Part.COACHING, joined=True),
+        Segment(count, (count,), count.states, Part.FACT),
+        Segment(Verbatim("Ben has 2 Unicorns."), states=count.states),  # restates the count
+        Segment(Verbatim("Goat Herd Bonus: see your card.")),
+        Segment(Verbatim("To hear it here, import the sheet."), part=Part.COACHING, joined=True),
     )
     assert held_apart(segments, (count,)) == ("Goat Herd Bonus: see your card.",)
     assert held_apart(segments, ()) == ("Ben 2 Unicorns.", "Ben has 2 Unicorns.", "Goat Herd Bonus: see your card.")
@@ -95,9 +98,9 @@ def test_speech_knows_where_a_fact_and_a_move_are_said_by_their_segments_whateve
         card="Basic Unicorn (Red)",
     )
     reply = Reply().after(
-        Segment("Nicht aufgenommen."),
-        Segment("Zug 2: Ben ist dran.", (TURN,), TURN.states),
-        Segment("Cy zerstörte Einhorn. Es liegt auf dem Ablagestapel.", (move,)),
+        Segment(Verbatim("Nicht aufgenommen.")),
+        Segment(Verbatim("Zug 2: Ben ist dran."), (TURN,), TURN.states),
+        Segment(Verbatim("Cy zerstörte Einhorn. Es liegt auf dem Ablagestapel."), (move,)),
     )
     said = Utterance.of_reply(reply, Source.OTHER_HAND)
     assert [said.unheard(heard) for heard in range(5)] == [[move, TURN], [move, TURN], [move], [], []]
@@ -119,9 +122,11 @@ def test_a_replys_facts_and_tells_are_read_from_its_segments_and_kept_nowhere_el
     )
     count = fact(Topic.COUNT, "Ben 1 Unicorn.", 1, player="Ben")
     asked = fact(Topic.QUESTION, "Neigh?")
-    notice = Reply(segments=(Segment("Turn 2: Ben's turn.", (TURN,), TURN.states),))
+    notice = Reply(segments=(Segment(Verbatim("Turn 2: Ben's turn."), (TURN,), TURN.states),))
     reply = notice.then(
-        Reply(segments=(Segment("Cy destroyed it.", (move,)), Segment("Neigh?", (asked,)))).telling((count,))
+        Reply(segments=(Segment(Verbatim("Cy destroyed it."), (move,)), Segment(Verbatim("Neigh?"), (asked,)))).telling(
+            (count,)
+        )
     )
     assert {field.name for field in dataclasses.fields(Reply)}.isdisjoint({"facts", "tells"})
     assert reply.facts == (TURN,)  # the table's prompt is told, not held: a question is a fact only as `Part.FACT`
@@ -159,7 +164,7 @@ def _segment_in_other_words(segment: Segment) -> Segment:
     """A segment worded in another cipher (ROT13) than its facts', which are worded as `_fact_in_other_words`."""
     return dataclasses.replace(
         segment,
-        words=_rot(segment.words, 13),
+        says=Verbatim(_rot(segment_words(segment, Audience.TABLE), 13)),  # (a fact it says too: in ROT13)
         link=None
         if segment.link is None
         else ChainLink(segment.link.position, tuple(_rot(n, 13) for n in segment.link.names)),

@@ -5,12 +5,12 @@ hand's reply, with typed facts and segments as the session gives them."""
 from __future__ import annotations
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Part, Segment, speech_of
+from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.speech.placement import Seating, sentence_places
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Utterance
 from assistant.core.words.audience import Audience
-from assistant.core.words.worded import words_for
+from assistant.core.words.worded import speech_of, words_for
 from tests.facts import fact
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
@@ -24,7 +24,9 @@ def move(text: str, seat: int, kind: str, card: str = "", at: int = 0, owner: in
 
 
 def reply(segments: tuple[Segment, ...], facts=(), tells=(), hand: int | None = None) -> Utterance:
-    return Utterance(speech_of(segments), facts=tuple(facts), tells=tuple(tells), hand=hand, segments=segments)
+    return Utterance(
+        speech_of(segments, Audience.TABLE), facts=tuple(facts), tells=tuple(tells), hand=hand, segments=segments
+    )
 
 
 def saying_her_reply() -> SpeechQueue:
@@ -37,8 +39,8 @@ def saying_her_reply() -> SpeechQueue:
 DEE_0 = fact(Topic.COUNT, "Dee 0 Unicorns.", 3, player="Dee")
 DESTROYED = move("Cy destroyed Dee's Baby Unicorn (Blue).", 2, "destroy", "Baby Unicorn (Blue)", at=30, owner=3)
 DESTROY_REPLY = (
-    Segment("Dee 0 Unicorns.", (DEE_0,), DEE_0.states, Part.FACT),
-    Segment("Cy destroyed Dee's Baby Unicorn (Blue) in Dee's Stable.", (DESTROYED,)),
+    Segment(Verbatim("Dee 0 Unicorns."), (DEE_0,), DEE_0.states, Part.FACT),
+    Segment(Verbatim("Cy destroyed Dee's Baby Unicorn (Blue) in Dee's Stable."), (DESTROYED,)),
 )
 
 
@@ -56,7 +58,7 @@ def test_another_hands_move_is_said_before_the_count_it_led_to():
     queue = saying_her_reply()  # a burst: the move's reply waits, another arrives
     queue.arrive(reply(DESTROY_REPLY, (DEE_0,), (DESTROYED,), hand=2))
     drew = move("Ben drew a card.", 1, "draw", at=31)
-    queue.arrive(reply((Segment("Ben drew a card.", (drew,)),), tells=(drew,), hand=1))
+    queue.arrive(reply((Segment(Verbatim("Ben drew a card."), (drew,)),), tells=(drew,), hand=1))
     text = queue.waiting[0].text
     assert text.index("Cy destroyed") < text.index("Dee 0 Unicorns.") < text.index("Ben drew a card.")
 
@@ -66,10 +68,14 @@ def test_a_fast_turns_end_is_said():
     queue = saying_her_reply()
     ended = move("Cy ended the turn.", 2, "end", at=40)
     dees_turn = fact(Topic.TURN, "Dee's turn.", 3, player="Dee")
-    ends = (Segment("Cy, from a phone: ended the turn. Turn 5: Dee's turn.", (ended, dees_turn), dees_turn.states),)
+    ends = (
+        Segment(
+            Verbatim("Cy, from a phone: ended the turn. Turn 5: Dee's turn."), (ended, dees_turn), dees_turn.states
+        ),
+    )
     queue.arrive(reply(ends, (dees_turn,), (ended,), hand=2))
     drew = move("Dee drew a card.", 3, "draw", at=41)
-    queue.arrive(reply((Segment("Dee drew a card.", (drew,)),), tells=(drew,), hand=3))
+    queue.arrive(reply((Segment(Verbatim("Dee drew a card."), (drew,)),), tells=(drew,), hand=3))
     assert [u.text for u in queue.waiting] == ["Cy ended the turn. Dee drew a card."]
     # and her own key then: the turn's end still said, after her reply
     queue = saying_her_reply()
@@ -86,9 +92,9 @@ def test_a_duty_is_said_with_the_name_of_the_player_whose_card_it_is():
     resolve that led to it."""
     duty = fact(Topic.DUTY, "Destroy one Animal.", 3, player="Dee")
     segments = (
-        Segment("Ben, from a phone:"),
-        Segment("Destroy one Animal.", (duty,), part=Part.FACT, joined=True),
-        Segment("Surprise Emu Attack, played by Dee, resolves."),
+        Segment(Verbatim("Ben, from a phone:")),
+        Segment(Verbatim("Destroy one Animal."), (duty,), part=Part.FACT, joined=True),
+        Segment(Verbatim("Surprise Emu Attack, played by Dee, resolves.")),
     )
     queue = SpeechQueue()
     queue.arrive(reply(segments, (duty,), hand=1))
@@ -99,7 +105,10 @@ def test_a_duty_is_said_with_the_name_of_the_player_whose_card_it_is():
         "Ben, from a phone: Surprise Emu Attack, played by Dee, resolves.",
         "Dee: Destroy one Animal.",
     ]
-    own = (Segment("Dee, from a phone:"), *segments[1:])  # her own card's duty from her own phone: no name needed
+    own = (
+        Segment(Verbatim("Dee, from a phone:")),
+        *segments[1:],
+    )  # her own card's duty from her own phone: no name needed
     queue = SpeechQueue()
     queue.arrive(reply(own, (duty,), hand=3))
     said = queue.waiting[0]

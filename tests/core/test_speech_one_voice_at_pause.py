@@ -6,11 +6,9 @@ with no key) as one short digest; what concerns her breaks in at once; nothing h
 from dataclasses import replace
 
 from assistant.core.game.about import About, MoveKind, SaveInstead, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import Segment, Verbatim
 from assistant.core.speech.queue import PAUSE_S, SpeechQueue, concerns
 from assistant.core.speech.utterance import Utterance
-from assistant.core.words.audience import Audience
-from assistant.core.words.worded import words_for
 from tests.facts import fact
 
 
@@ -20,9 +18,7 @@ def move(text: str, seat: int, kind: MoveKind, card: str = "", at: int = 0, owne
 
 
 def other(fact: About, *more: About) -> Utterance:
-    return Utterance(
-        tells=(fact,), facts=more, other=True, segments=(Segment(words_for(fact, Audience.TABLE), (fact,)),)
-    )
+    return Utterance(tells=(fact,), facts=more, other=True, segments=(Segment(fact, (fact,)),))
 
 
 def own(text: str) -> Utterance:
@@ -104,9 +100,7 @@ def test_what_concerns_her_breaks_in_and_the_rest_still_waits():
     save = SaveInstead("Ana", "Basic Unicorn (Red)", "Black Knight Unicorn", 0, True)
     question = About(Topic.QUESTION, (0,), "Ana", asked=save)
     for one in (ben_turn, win, question):
-        assert concerns(
-            Utterance(facts=(one,), other=True, segments=(Segment(words_for(one, Audience.TABLE), (one,)),)), 0
-        )
+        assert concerns(Utterance(facts=(one,), other=True, segments=(Segment(one, (one,)),)), 0)
     assert not concerns(other(BEN_DREW), 0)
 
 
@@ -132,12 +126,14 @@ def test_her_reply_that_says_a_held_state_settles_it():
         Utterance(
             facts=(cy_turn,),
             other=True,
-            segments=(Segment(words_for(cy_turn, Audience.TABLE), (cy_turn,), cy_turn.states),),
+            segments=(Segment(cy_turn, (cy_turn,), cy_turn.states),),
         ),
         now=0.2,
     )
     queue.new_input(now=0.5)
-    queue.add(Utterance(facts=(cy_turn,), segments=(Segment("Turn 5: Cy's turn.", (cy_turn,), cy_turn.states),)))
+    queue.add(
+        Utterance(facts=(cy_turn,), segments=(Segment(Verbatim("Turn 5: Cy's turn."), (cy_turn,), cy_turn.states),))
+    )
     assert queue.held == []
 
 
@@ -170,7 +166,10 @@ def test_what_concerns_her_still_waiting_at_her_next_key_goes_after_that_keys_re
 
 def test_the_tables_question_to_every_player_does_not_break_in_its_move_is_held_with_its_earcon():
     asked = fact(Topic.QUESTION, "Any Neigh for Ben's Yay?")
-    segments = (Segment("Ben played Yay.", (BEN_PLAYED,)), Segment("Any Neigh for Ben's Yay?", (asked,)))
+    segments = (
+        Segment(Verbatim("Ben played Yay."), (BEN_PLAYED,)),
+        Segment(Verbatim("Any Neigh for Ben's Yay?"), (asked,)),
+    )
     queue = typing_queue()
     key(queue, 0.0, "Tally.")
     assert queue.holds(Utterance(tells=(BEN_PLAYED,), other=True, segments=segments), now=0.3)
@@ -184,8 +183,8 @@ def test_a_move_that_concerned_her_is_never_held_to_her_pause_however_fast_she_t
     queue.take()
     save = SaveInstead("Ana", "Basic Unicorn (Red)", "Black Knight Unicorn", 0, True)
     asked = About(Topic.QUESTION, (0,), "Ana", asked=save)
-    question = Segment(words_for(asked, Audience.TABLE), (asked,))
-    segments = (Segment("Cy destroyed Ana's Basic Unicorn (Red).", (CY_DESTROYED,)), question)
+    question = Segment(asked, (asked,))
+    segments = (Segment(Verbatim("Cy destroyed Ana's Basic Unicorn (Red)."), (CY_DESTROYED,)), question)
     queue.arrive(Utterance(tells=(CY_DESTROYED,), other=True, segments=segments), now=0.3)
     heard = []
     for n in range(1, 6):  # a key every 1.2 s, each reply cut by the next before the move was said

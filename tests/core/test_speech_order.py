@@ -3,7 +3,7 @@ with the sentence that says the turn ended, never with a count said ahead of it;
 reminds of was done. Plain data: no threads, no audio."""
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Part, Segment
+from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Priority, Utterance
 from tests.facts import fact
@@ -30,7 +30,11 @@ def turn_ended(*lead: Segment) -> Utterance:
         tells=(ENDED,),
         facts=(TURN,),
         other=True,
-        segments=(*lead, Segment("Cy's turn ended.", (ENDED,)), Segment("Turn 5: Ana's turn.", (TURN,), TURN.states)),
+        segments=(
+            *lead,
+            Segment(Verbatim("Cy's turn ended."), (ENDED,)),
+            Segment(Verbatim("Turn 5: Ana's turn."), (TURN,), TURN.states),
+        ),
     )
 
 
@@ -39,14 +43,17 @@ def chimes_at(utterance: Utterance) -> str:
 
 
 def test_the_turns_earcon_goes_with_the_turns_end_not_with_a_count_said_ahead_of_it():
-    led = turn_ended(Segment("Cy 3 Unicorns.", (COUNT,), COUNT.states, Part.FACT))
+    led = turn_ended(Segment(Verbatim("Cy 3 Unicorns."), (COUNT,), COUNT.states, Part.FACT))
     assert led.split()[0] == "Cy 3 Unicorns."
     assert chimes_at(led) == "Cy's turn ended."
     assert chimes_at(turn_ended()) == "Cy's turn ended." and turn_ended().sound_at() == 0
-    turn_only = Utterance(sound="your-turn", segments=(Segment("Ana 2 Unicorns."), Segment("Ben's turn.", (TURN,))))
+    turn_only = Utterance(
+        sound="your-turn", segments=(Segment(Verbatim("Ana 2 Unicorns.")), Segment(Verbatim("Ben's turn."), (TURN,)))
+    )
     assert chimes_at(turn_only) == "Ben's turn."
     other_earcon = Utterance(
-        sound="error", segments=(Segment("Cy 3 Unicorns.", (COUNT,)), Segment("Ben's turn.", (TURN,)))
+        sound="error",
+        segments=(Segment(Verbatim("Cy 3 Unicorns."), (COUNT,)), Segment(Verbatim("Ben's turn."), (TURN,))),
     )
     assert other_earcon.sound_at() == 0  # (an earcon of no fact: before the first sentence)
 
@@ -61,7 +68,9 @@ def test_the_turns_earcon_stays_with_the_turns_end_when_older_facts_are_folded_b
     )
     queue.take()  # being said: Cy's count waits, then Cy's turn ends
     queue.arrive(
-        Utterance(priority=Priority.IMPORTANT, facts=(COUNT,), segments=(Segment("Cy 3 Unicorns.", (COUNT,)),))
+        Utterance(
+            priority=Priority.IMPORTANT, facts=(COUNT,), segments=(Segment(Verbatim("Cy 3 Unicorns."), (COUNT,)),)
+        )
     )
     queue.arrive(turn_ended())
     said = queue.waiting[-1]
@@ -71,7 +80,7 @@ def test_the_turns_earcon_stays_with_the_turns_end_when_older_facts_are_folded_b
 
 
 def test_parted_keeps_every_sentence_once_and_the_earcon_with_the_second_part():
-    led = turn_ended(Segment("Cy 3 Unicorns.", (COUNT,), COUNT.states, Part.FACT))
+    led = turn_ended(Segment(Verbatim("Cy 3 Unicorns."), (COUNT,), COUNT.states, Part.FACT))
     before, after = led.parted(led.sound_at())
     assert before.split() + after.split() == led.split()
     assert (before.sound, after.sound) == ("", "your-turn") and after.sound_at() == 0
@@ -93,14 +102,18 @@ def test_a_reminder_cut_by_the_move_it_reminds_of_is_never_said_after_it():
             facts=(DUTY,),
             other=True,
             segments=(
-                Segment("Cy played Unicorn Lasso.", (LASSO,)),
-                Segment("May sacrifice a card, then destroy a card.", (DUTY,)),
+                Segment(Verbatim("Cy played Unicorn Lasso."), (LASSO,)),
+                Segment(Verbatim("May sacrifice a card, then destroy a card."), (DUTY,)),
             ),
         )
     )
     queue.take()
     queue.arrive(
-        Utterance(tells=(SACRIFICED,), other=True, segments=(Segment("Cy sacrificed Unicorn Lasso.", (SACRIFICED,)),))
+        Utterance(
+            tells=(SACRIFICED,),
+            other=True,
+            segments=(Segment(Verbatim("Cy sacrificed Unicorn Lasso."), (SACRIFICED,)),),
+        )
     )
     said = " ".join(u.text for u in queue.waiting)
     assert "Cy sacrificed Unicorn Lasso." in said
@@ -115,13 +128,15 @@ def test_her_own_reminder_cut_by_her_next_key_is_not_folded_into_the_reply_that_
         Utterance(
             facts=(duty,),
             segments=(
-                Segment("May sacrifice a card, then destroy a card.", (duty,), part=Part.FACT),
-                Segment("Ana played Unicorn Lasso."),
+                Segment(Verbatim("May sacrifice a card, then destroy a card."), (duty,), part=Part.FACT),
+                Segment(Verbatim("Ana played Unicorn Lasso.")),
             ),
         )
     )
     queue.take()
     queue.new_input()  # she types "sacrifice lasso" before the reminder was heard
     queue.done()
-    queue.add(Utterance(tells=(sacrificed,), segments=(Segment("Ana sacrificed Unicorn Lasso.", (sacrificed,)),)))
+    queue.add(
+        Utterance(tells=(sacrificed,), segments=(Segment(Verbatim("Ana sacrificed Unicorn Lasso."), (sacrificed,)),))
+    )
     assert [u.text for u in queue.waiting] == ["Ana sacrificed Unicorn Lasso."]

@@ -9,12 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.core.game.about import About, NewPhone, Topic, WhichCard
-from assistant.core.game.segment import ChainLink, Segment
+from assistant.core.game.segment import ChainLink, Segment, Verbatim
 from assistant.core.language.reply import Source
 from assistant.core.speech.queue import Cut, SpeechQueue, cause_first, interrupting, scale, split_sentences
 from assistant.core.speech.utterance import Priority, Utterance
 from assistant.core.text import SentenceNames
+from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import is_decisive
+from assistant.core.words.worded import segment_words
 from tests.facts import fact, move, said
 
 IMPORTANT, MESSAGE, ECHO, HINT = Priority.IMPORTANT, Priority.MESSAGE, Priority.ECHO, Priority.HINT
@@ -284,7 +286,7 @@ def test_a_cut_decisive_fact_is_folded_into_the_next_reply_not_replayed_before_i
     queue.done()
     queue.add(Utterance("Turn 11: Cy's turn."))
     assert texts(queue) == ["Turn 11: Cy's turn."]
-    queue = _saying(Utterance(priority=IMPORTANT, folded=(ben,), segments=(Segment("Ben drew a card."),)))
+    queue = _saying(Utterance(priority=IMPORTANT, folded=(ben,), segments=(Segment(Verbatim("Ben drew a card.")),)))
     queue.sentence_played(0)  # the folded fact heard: never said again
     queue.new_input()
     queue.add(Utterance("Ben played Neigh."))
@@ -812,7 +814,7 @@ def test_a_fact_of_no_state_cut_each_time_is_folded_twice_and_not_a_third_time()
     duty = fact(Topic.DUTY, "Destroy a Unicorn.", 2)
     for one, folds in ((duty, 1), (turn("Ana's turn.", 0), 4)):
         queue = SpeechQueue()
-        queue.add(Utterance(folded=(one,), segments=(Segment("Move 0."),)))
+        queue.add(Utterance(folded=(one,), segments=(Segment(Verbatim("Move 0.")),)))
         heard = []
         for n in range(1, 5):
             queue.take()
@@ -897,7 +899,7 @@ def _reply_in_words(reply):  # type: ignore[no-untyped-def]
     def segment(piece: Segment) -> Segment:
         return dataclasses.replace(
             piece,
-            words=SEGMENT_WORDS(piece.words),
+            says=Verbatim(SEGMENT_WORDS(segment_words(piece, Audience.TABLE))),  # (a fact it says too)
             link=None
             if piece.link is None
             else ChainLink(piece.link.position, tuple(map(SEGMENT_WORDS, piece.link.names))),

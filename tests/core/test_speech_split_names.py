@@ -6,11 +6,13 @@ the card names still keep a sentence whole ("Dee played Don't Kid Yourself! Neig
 from __future__ import annotations
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import Segment, Verbatim
 from assistant.core.speech.placement import Seating, sentence_places
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Utterance
 from assistant.core.text import SentenceNames
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import segment_words
 from tests.facts import fact
 
 NAMES = SentenceNames.of(["Neigh, Mate!", "Don't Kid Yourself!", "Super Neigh"], ("Ana", "Ben", "Cy", "Dee"))
@@ -46,13 +48,13 @@ def test_a_segment_ending_in_a_card_names_mark_ends_its_sentence_and_inside_a_se
     """A reply's segments: the move ("Dee played Don't Kid Yourself!") and the count after it are two sentences;
     a segment that ends no sentence ("Ben, from a phone:") still shares its sentence with the next."""
     segments = (
-        Segment("Dee played Don't Kid Yourself!"),
-        Segment("Ana 1 Unicorn."),
-        Segment("Ben, from a phone:"),
-        Segment("drew a card."),
-        Segment("Dee played Don't Kid Yourself! Neigh?"),
+        Segment(Verbatim("Dee played Don't Kid Yourself!")),
+        Segment(Verbatim("Ana 1 Unicorn.")),
+        Segment(Verbatim("Ben, from a phone:")),
+        Segment(Verbatim("drew a card.")),
+        Segment(Verbatim("Dee played Don't Kid Yourself! Neigh?")),
     )
-    text = " ".join(segment.words for segment in segments)
+    text = " ".join(segment_words(segment, Audience.TABLE) for segment in segments)
     utterance = Utterance(text, names=NAMES, segments=segments)
     assert utterance.split() == [
         "Dee played Don't Kid Yourself!",

@@ -8,6 +8,8 @@ from __future__ import annotations
 from assistant.core.game.about import Topic
 from assistant.core.speech.queue import Cut, SpeechQueue
 from assistant.core.speech.utterance import Utterance
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import segment_words
 from tests.core.test_game_scenarios import start, to_action
 
 
@@ -29,7 +31,9 @@ def neighed():
 def test_the_tables_question_is_typed():
     neigh, _ = neighed()
     asked = [s for s in neigh.segments if any(fact.topic is Topic.QUESTION for fact in s.about)]
-    assert [s.words for s in asked] == ["Any Neigh for Ben's Neigh? Say neigh and a name, or resolve."]
+    assert [segment_words(s, Audience.TABLE) for s in asked] == [
+        "Any Neigh for Ben's Neigh? Say neigh and a name, or resolve."
+    ]
 
 
 def test_a_question_no_longer_open_is_not_said_after_the_move_that_closed_it():
@@ -78,8 +82,12 @@ def test_the_question_of_turn_and_pile_is_typed_on_the_line_it_ends():
     for line in ("turn", "pile"):
         reply = t.handle(line)
         asked = [s for s in reply.segments if any(fact.topic is Topic.QUESTION for fact in s.about)]
-        assert [s.words for s in asked] == ["Any Neigh for Ben's Neigh? Say neigh and a name, or resolve."]
-        assert len(reply.lines) == 1 and reply.lines[0].endswith(asked[0].words)  # one line, as before
+        assert [segment_words(s, Audience.TABLE) for s in asked] == [
+            "Any Neigh for Ben's Neigh? Say neigh and a name, or resolve."
+        ]
+        assert len(reply.lines) == 1 and reply.lines[0].endswith(
+            segment_words(asked[0], Audience.TABLE)
+        )  # one line, as before
         assert asked[0].about[0].at == len(t.game.log) and not reply.facts and not reply.tells
 
 

@@ -5,10 +5,12 @@ one sentence; a move is never dropped however often it is cut."""
 import itertools
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Part, Segment
+from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.language.device import DeviceMove
 from assistant.core.speech.queue import SpeechQueue
 from assistant.core.speech.utterance import Priority, Utterance
+from assistant.core.words.audience import Audience
+from assistant.core.words.worded import segment_words
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.core.clocked_voice import ClockedVoice
@@ -36,10 +38,10 @@ def _told(seat: int, kind: MoveKind, card: str, at: int) -> About:
 def _reply(move: About, long: str, question: str = "") -> Utterance:
     """A phone's reply as the app gives it: the move at length, then the table's question, each a segment."""
     asked = fact(Topic.QUESTION, question)
-    segments = [Segment(f"{move.player}, from a phone: {long}", about=(move,))]
+    segments = [Segment(Verbatim(f"{move.player}, from a phone: {long}"), about=(move,))]
     if question:
-        segments.append(Segment(question, about=(asked,), part=Part.SAID))
-    text = " ".join(segment.words for segment in segments)
+        segments.append(Segment(Verbatim(question), about=(asked,), part=Part.SAID))
+    text = " ".join(segment_words(segment, Audience.TABLE) for segment in segments)
     return Utterance(text, tells=(move,), segments=tuple(segments))
 
 

@@ -17,12 +17,13 @@ from textual.widgets import Static
 from assistant.commands.app import table_session
 from assistant.core.braille.display import BrailleView, Region
 from assistant.core.game.about import About
-from assistant.core.game.segment import ChainLink, Segment
+from assistant.core.game.segment import ChainLink, Segment, Verbatim
 from assistant.core.language.reply import Reply
 from assistant.core.speech.utterance import Utterance
 from assistant.core.text import SentenceNames
+from assistant.core.words.audience import Audience
 from assistant.core.words.screen import SCREEN_KEYS
-from assistant.core.words.worded import apart_words
+from assistant.core.words.worded import apart_words, segment_words
 from assistant.storage.decks import load_card_set
 from assistant.ui.braille_display import DisplayLink
 from tests.fake_speaker import Heard
@@ -52,7 +53,7 @@ def about(fact: About) -> About:
 def segment(piece: Segment) -> Segment:
     return dataclasses.replace(
         piece,
-        words=rot(piece.words),
+        says=Verbatim(rot(segment_words(piece, Audience.TABLE))),  # (a fact it says too: in the segments' words)
         about=tuple(about(fact) for fact in piece.about),
         repeats=tuple(about(fact) for fact in piece.repeats),
         link=None if piece.link is None else ChainLink(piece.link.position, tuple(map(rot, piece.link.names))),

@@ -25,13 +25,14 @@ from assistant.core.game.about import (
 )
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Save, UseEffect
-from assistant.core.game.segment import Segment
+from assistant.core.game.objections import ChainOpen, GameIsOver, NotDrawn
+from assistant.core.game.segment import Says, Segment, Verbatim
 from assistant.core.words.audience import Audience
 from assistant.core.words.errors import instant_asked, which_card
 from assistant.core.words.gameplay import save_instead
 from assistant.core.words.recorded import last_moves
-from assistant.core.words.rulings import confirm_segments
-from assistant.core.words.worded import asked_narrow, words_for
+from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_segments, objection_reasons
+from assistant.core.words.worded import asked_narrow, lines_of, segment_words, speech_of, words_for
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 
@@ -102,13 +103,13 @@ QUESTIONS: list[tuple[Asked, str]] = [
         "number to choose.",
     ),
     (NewPhone("Ben"), "Ben: new phone. Let it in?"),
-    (RecordAnyway("Cy has not drawn."), "Record? Cy has not drawn."),
+    (RecordAnyway(NotDrawn(1)), "Record? Ben has not drawn."),
 ]
 
 
 @pytest.mark.parametrize(("asked", "words"), QUESTIONS, ids=lambda value: type(value).__name__)
 def test_each_kind_of_question_is_worded_on_a_narrow_display_as_before(asked, words):
-    fact = About(Topic.QUESTION, asked=asked)
+    fact = About(Topic.QUESTION, asked=asked, table=TABLE)
     assert words_for(fact, Audience.NARROW) == words
     assert words_for(fact, Audience.TABLE) == words_for(fact, Audience.BRIEF) != words
 
@@ -118,13 +119,21 @@ def test_every_kind_of_question_has_its_words_here():
 
 
 def test_a_warning_is_asked_with_its_reason_as_a_value():
-    (fact,) = (fact for segment in confirm_segments("Cy has not drawn. In full.", "Cy has not drawn.") for fact in
-               segment.about)  # fmt: skip
-    assert fact.asked == RecordAnyway("Cy has not drawn.")
+    """A warning carries its first objection, typed, and its reason is worded at the edge with the game's names
+    (before, `RecordAnyway.reason` kept "Cy has not drawn." as words): the short reason and the question in one
+    breath for the table, the question first on a narrow display, then the reasons in full and how to answer."""
+    segments = confirm_segments(TABLE, (NotDrawn(1), ChainOpen()))
+    (fact,) = (fact for segment in segments for fact in segment.about)
+    assert fact.asked == RecordAnyway(NotDrawn(1))
+    assert [field.type for field in dataclasses.fields(RecordAnyway)] == ["Objection"]
     assert (words_for(fact, Audience.TABLE), words_for(fact, Audience.NARROW)) == (
-        "Cy has not drawn. Record anyway?",
-        "Record? Cy has not drawn.",
+        "Ben has not drawn. Record anyway?",
+        "Record? Ben has not drawn.",
     )
+    reasons = objection_reasons(TABLE, (NotDrawn(1), ChainOpen()))
+    assert lines_of(segments, Audience.TABLE) == (f"Ben has not drawn. Record anyway? {reasons} {CONFIRM_QUESTION}",)
+    (alone,) = lines_of(confirm_segments(TABLE, (GameIsOver(),)), Audience.TABLE)  # (no reason said twice)
+    assert alone == f"The game is over. Record anyway? {CONFIRM_QUESTION}"
 
 
 def test_the_phones_last_moves_take_each_phones_words_from_the_entry_point():
@@ -241,18 +250,51 @@ def test_no_sentence_is_passed_where_a_fact_is_made():
 
 
 def test_what_a_question_asks_holds_values_and_names_only():
-    """What is asked is typed per kind (`Asked`): names, numbers, a flag, the phrase typed; the one piece of words
-    it keeps is a warning's short reason, said alike to every audience."""
-    allowed = {"str", "int", "bool", "tuple[tuple[int, str], ...]", "tuple[str, ...]"}  # (`NewPhone.rivals`)
+    """What is asked is typed per kind (`Asked`): names, numbers, a flag, the phrase typed, a warning's objection;
+    no words (a warning's short reason is worded from its objection, `RecordAnyway`)."""
+    allowed = {"str", "int", "bool", "tuple[tuple[int, str], ...]", "tuple[str, ...]", "Objection"}
     for kind in typing.get_args(Asked):
         assert {field.type for field in dataclasses.fields(kind)} <= allowed, kind
 
 
-def test_a_segment_keeps_one_rendering():
-    """A segment holds its words and what they tell; the held-apart form of a chain's link and a private line's
-    form for a screen reader are made from its values by the words (`words.worded`), never kept beside them."""
-    strings = {field.name for field in dataclasses.fields(Segment) if field.type == "str"}
-    assert strings == {"words"}, strings
+def test_a_segment_keeps_no_words_made_for_an_audience():
+    """A segment holds what it says as a value (`Says`: a fact, or text that tells no fact) and what that tells; its
+    words for each audience are made at the edge (`segment_words`). Before, `Segment.words` kept the table's words of
+    the fact it carried beside the fact (`Segment(words_for(fact, TABLE), (fact,))`): a field added to hold words
+    again, of any audience, fails here."""
+    types = {field.name: field.type for field in dataclasses.fields(Segment)}
+    assert "str" not in " ".join(types.values()), types
+    assert types["says"] == "Says" and set(typing.get_args(Says)) == {About, Verbatim}
+    assert [field.type for field in dataclasses.fields(Verbatim)] == ["str"]
+
+
+def test_no_facts_words_are_kept_as_text_beside_it():
+    """A segment that tells a fact in that fact's own words says the fact (`Segment(fact, (fact,))`), never its
+    words made once for the table and kept as text (`Verbatim(words_for(fact, ...))`): every `Verbatim(...)` of the
+    package is made of no fact's words."""
+    package = Path(assistant.__path__[0])
+    worders = {"words_for", "duty_named", "texts", "segment_words"}
+    kept = []
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Verbatim":
+                called = {getattr(inner.func, "id", "") for inner in ast.walk(node) if isinstance(inner, ast.Call)}
+                if called & worders:
+                    kept.append(f"{path.name}:{node.lineno}")
+    assert kept == []
+
+
+def test_a_segment_is_worded_for_each_audience_as_the_fact_it_says():
+    """A move said by its own player's phone in the second person, for the table in the third: the same segment,
+    worded at the edge for each (before, its one table rendering was read by every front end)."""
+    said = Segment(USED, (USED,))
+    assert segment_words(said, Audience.TABLE) == "Ben uses the effect of Yay."
+    assert segment_words(said, Audience.OWN_PHONE) == "You use the effect of Yay: tap Resolve when it is done."
+    assert lines_of((said,), Audience.OWN_PHONE) == ("You use the effect of Yay: tap Resolve when it is done.",)
+    assert speech_of((said,), Audience.TABLE) == "Ben uses the effect of Yay."
+    for audience in Audience:
+        assert segment_words(said, audience) == words_for(USED, audience).strip(), audience
+        assert segment_words(Segment(Verbatim("Not recorded."), (USED,)), audience) == "Not recorded."
 
 
 def test_each_question_of_the_apps_own_is_worded_from_its_values_as_its_sentence():

@@ -33,9 +33,11 @@ from assistant.core.game.history import Game, Step
 from assistant.core.game.moves import apply
 from assistant.core.game.setup import Setup
 from assistant.core.words.announce import announce_said
+from assistant.core.words.audience import Audience
 from assistant.core.words.position import describe_chain, describe_discard, describe_pile, describe_stable
 from assistant.core.words.rulings import confirm_question, objection_reasons
 from assistant.core.words.verbosity import Verbosity
+from assistant.core.words.worded import segment_words
 from assistant.storage.decks import load_card_set
 
 #: Each base deck with every add-on it takes, and its rules.
@@ -80,12 +82,18 @@ def said(g: Game, event: Event) -> list[str]:
                                                else next(iter(g.table.cards)).id, 0))  # fmt: skip
     lines = []
     after, facts = apply(g.table, state, event)
-    lines += [s.words for s in announce_said(g.table, Step(event, state, after, facts), Verbosity.COACHING)]
+    lines += [
+        segment_words(s, Audience.TABLE)
+        for s in announce_said(g.table, Step(event, state, after, facts), Verbosity.COACHING)
+    ]
     # where the game stands with the card in it: the Stables, the pile, the chain, the discard pile
     lines += [describe_stable(g.table, after, seat) for seat in (0, 1)]
     lines += [describe_pile(g.table, after), describe_discard(g.table, after), *describe_chain(g.table, after)]
     after2, facts2 = apply(g.table, after, Resolve())
-    lines += [s.words for s in announce_said(g.table, Step(Resolve(), after, after2, facts2), Verbosity.COACHING)]
+    lines += [
+        segment_words(s, Audience.TABLE)
+        for s in announce_said(g.table, Step(Resolve(), after, after2, facts2), Verbosity.COACHING)
+    ]
     objections = check(g.table, state, event)
     if objections:
         lines.append(confirm_question(objection_reasons(g.table, objections)))

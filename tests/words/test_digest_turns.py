@@ -6,11 +6,11 @@ end closes its player's sentence, and a player's same move made again in a row i
 from __future__ import annotations
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Segment
+from assistant.core.game.segment import Segment, Verbatim
 from assistant.core.language.device import DeviceMove
 from assistant.core.words.audience import Audience
 from assistant.core.words.pace import DIGEST_HEADING, merge_moves, merge_said, missed
-from assistant.core.words.worded import words_for
+from assistant.core.words.worded import segment_words, words_for
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
 from tests.facts import fact, said
@@ -82,8 +82,8 @@ def test_missed_never_merges_two_turns_of_a_player():
 
 
 def test_a_phones_held_words_obey_the_turn_boundary_too():
-    segments = [Segment(said(one), (one,)) for one in (drew(3, 30, 8), ended(3, 31, 8), drew(3, 40, 12))]
-    assert [segment.words for segment in merge_said(segments)] == [
+    segments = [Segment(Verbatim(said(one)), (one,)) for one in (drew(3, 30, 8), ended(3, 31, 8), drew(3, 40, 12))]
+    assert [segment_words(segment, Audience.TABLE) for segment in merge_said(segments)] == [
         "Dee drew a card and ended the turn.",
         "Dee drew a card.",
     ]

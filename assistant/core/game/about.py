@@ -22,6 +22,7 @@ from assistant.core.cards.lookup import Resolution
 from assistant.core.game.chain import Link
 from assistant.core.game.events import Event
 from assistant.core.game.facts import Fact
+from assistant.core.game.objections import Objection
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, Table
 
@@ -115,8 +116,10 @@ class MoveKind(enum.Enum):
 class RecordAnyway:
     """A warning: an event looks against the rules; record it anyway?"""
 
-    reason: str
-    """Why, in a few words, said alike to every audience ("Cy has not drawn.", `words.rulings.short_objection`)."""
+    objection: Objection
+    """Why, typed (the first of the event's objections, `Game.check`): worded in a few words alike for every
+    audience, with the names of the game the fact is of (`About.table`): "Cy has not drawn."
+    (`words.rulings.short_objection`)."""
 
 
 @dataclass(frozen=True)

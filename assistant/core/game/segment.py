@@ -1,10 +1,12 @@
-"""A piece of a reply, typed: its words, what they tell and where they go.
+"""A piece of a reply, typed: what it says, what that tells and where it goes.
 
 A reply is a sequence of segments (`assistant.core.language.reply.Reply`), and every front end renders from them:
 the screen shows the shown ones, line by line; speech says the spoken ones, in order, and knows which sentences
 tell which decisive fact by the segment that carries it; a braille display leaves out the segments whose fact it
-holds, those that only restate it, and coaching. Nothing reads the words back: a reply in other words (a
-translation) is rendered and cut the same way.
+holds, those that only restate it, and coaching. A segment keeps no words made for an audience: what it says is a
+value (`Says`: a fact, told in that fact's own words, or text that tells no fact), worded for each audience at the
+edge by `assistant.core.words.worded.segment_words` (and `lines_of`, `speech_of`). Nothing reads the words back: a
+reply in other words (a translation) is rendered and cut the same way.
 """
 
 from __future__ import annotations
@@ -68,11 +70,30 @@ class ChainLink:
 
 
 @dataclass(frozen=True)
-class Segment:
-    """Words of a reply, with what they tell."""
+class Verbatim:
+    """Words that tell no fact of their own and are the same for every audience: a help line, a card's text, an
+    error sentence, a notice, a line held apart (`words.worded.held_apart`). It keeps no values to word it from
+    because it tells nothing an audience words otherwise. (A step's lines, `words.announce.announce_said`, are
+    verbatim too: made from the step for the audience the step is told to, the step's values not kept beside them;
+    where such a line tells a fact, `Segment.about` carries it, a move said at length, and a front end that words
+    that fact for its own audience asks `words.worded.words_for` for it.)"""
 
-    words: str
-    """The words, one or more whole sentences."""
+    text: str
+    """The words, one or more whole sentences ("" for none: a segment that only carries what a reply tells)."""
+
+
+#: What a segment says (`Segment.says`), worded for an audience by `words.worded.segment_words`: a fact in its own
+#: words (`About`, worded by `words.worded.words_for`: "You drew a card." on her own phone where the table hears
+#: "Ben drew a card."), or words that tell no fact and are alike for every audience (`Verbatim`).
+Says = About | Verbatim
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of a reply: what it says and what that tells."""
+
+    says: Says
+    """What it says, as a value (`Says`), one or more whole sentences once worded (`words.worded.segment_words`)."""
     about: tuple[About, ...] = ()
     """The decisive facts and the move these words tell (`Reply.facts`, `Reply.tells`), typed."""
     states: frozenset[State] = frozenset()
@@ -127,29 +148,11 @@ def tells_of(segments: Iterable[Segment]) -> tuple[About, ...]:
     return tuple(dict.fromkeys([*said, *(fact for segment in segments for fact in segment.tells)]))
 
 
-def lines_of(segments: Iterable[Segment]) -> tuple[str, ...]:
-    """The screen lines of segments: each shown segment a line, a joined one on the line before."""
-    lines: list[str] = []
-    for segment in segments:
-        if not segment.channel.shown:
-            continue
-        if segment.joined and lines:
-            lines[-1] = " ".join(part for part in (lines[-1], segment.words) if part)
-        else:
-            lines.append(segment.words)
-    return tuple(lines)
-
-
-def speech_of(segments: Iterable[Segment]) -> str:
-    """What segments say: the spoken ones' words, joined."""
-    return " ".join(segment.words for segment in segments if segment.channel.spoken and segment.words)
-
-
 def of_lines(lines: Iterable[str], speech: str | None = None) -> tuple[Segment, ...]:
     """Segments for lines shown and a speech given whole: each line shown and said when the speech is the lines
     joined (or None); else the lines shown only and the speech said only."""
     lines = tuple(lines)
     if speech is None or speech == " ".join(lines):
-        return tuple(Segment(line) for line in lines)
-    screen = tuple(Segment(line, channel=Channel.SCREEN) for line in lines)
-    return (*screen, Segment(speech, channel=Channel.SPEECH)) if speech else screen
+        return tuple(Segment(Verbatim(line)) for line in lines)
+    screen = tuple(Segment(Verbatim(line), channel=Channel.SCREEN) for line in lines)
+    return (*screen, Segment(Verbatim(speech), channel=Channel.SPEECH)) if speech else screen

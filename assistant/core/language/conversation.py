@@ -33,7 +33,7 @@ from assistant.core.game.history import (
     record_to_dict,
 )
 from assistant.core.game.objections import Objection
-from assistant.core.game.segment import Channel, Part, Segment
+from assistant.core.game.segment import Channel, Part, Segment, Verbatim
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
@@ -55,9 +55,8 @@ from assistant.core.words.errors import (
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_instead
 from assistant.core.words.pace import advice_once, lead_with
 from assistant.core.words.position import changed_facts, undone_many
-from assistant.core.words.rulings import confirm_segments, objection_reasons, short_objection
+from assistant.core.words.rulings import confirm_segments
 from assistant.core.words.verbosity import Verbosity
-from assistant.core.words.worded import words_for
 
 #: The most candidates offered for a card named in a command.
 MOST_CHOICES = 5
@@ -117,7 +116,9 @@ class Conversation:
                 return self._undo(command)
             if verb.answer is not None and (verb.build is None or command.asking):
                 said = verb.answer(self.game, command)  # (a line, or a typed segment: the table's question)
-                return Reply(segments=tuple(line if isinstance(line, Segment) else Segment(line) for line in said))
+                return Reply(
+                    segments=tuple(line if isinstance(line, Segment) else Segment(Verbatim(line)) for line in said)
+                )
             command, resolved = self._with_subject(verb, command, subject)
             return self._event(verb, command, resolved)
         except CommandError as exc:
@@ -162,9 +163,7 @@ class Conversation:
         record = partial(self._saved_or_recorded if offer_save else self.record, event)
         if objections:
             # The first reason, short, and the question in one breath; then the reasons in full.
-            short = short_objection(game.table, objections[0])
-            reasons = objection_reasons(game.table, objections)
-            said = confirm_segments("" if reasons == short else reasons, short)
+            said = confirm_segments(game.table, objections)
             return Reply(important=True, pending=Question(record), segments=said)  # (its facts: the warning)
         return record()
 
@@ -348,10 +347,10 @@ class Conversation:
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
         brief = self.verbosity is Verbosity.BRIEF
         segments = (
-            Segment(done, channel=Channel.SCREEN),
-            *(Segment(words_for(fact, Audience.TABLE), (fact,), fact.states, Part.FACT) for fact in facts),
-            Segment(done, channel=Channel.SPEECH),
-            Segment(position, channel=Channel.SCREEN if brief else Channel.BOTH),
+            Segment(Verbatim(done), channel=Channel.SCREEN),
+            *(Segment(fact, (fact,), fact.states, Part.FACT) for fact in facts),
+            Segment(Verbatim(done), channel=Channel.SPEECH),
+            Segment(Verbatim(position), channel=Channel.SCREEN if brief else Channel.BOTH),
         )
         # Which events of the log it took back (or put back), by their places: what they told is no longer news.
         first = len(log) + 1 if redo else len(log) - len(steps) + 1

@@ -34,7 +34,7 @@ from assistant.core.language.device import (
     command_for,
 )
 from assistant.core.language.parser import Command
-from assistant.core.language.reply import Pending, Question, Reply, Segment
+from assistant.core.language.reply import Pending, Question, Reply, Segment, Verbatim
 from assistant.core.language.table_view import PhoneQuestion
 from assistant.core.words.gameplay import NO_GAME, NOT_RECORDED, NOTHING_TO_UNDO, save_instead, save_offered
 from assistant.core.words.recorded import recorded_lines
@@ -273,7 +273,9 @@ class DeviceTalk:
         if not joining.waiting.decide(allow):
             return Reply.of(no_phone_waits(player))
         said = host_decided(player, joining.device, allow)
-        reply = Reply.of(said) if allow else Reply(segments=(Segment(said), private_code(joining.waiting.code())))
+        reply = (
+            Reply.of(said) if allow else Reply(segments=(Segment(Verbatim(said)), private_code(joining.waiting.code())))
+        )
         following = self.waiting()
         if not following:
             return reply
@@ -293,7 +295,7 @@ class DeviceTalk:
             if joining.waiting.decide(False):
                 code = joining.waiting.code()
         self.join_asked.clear()
-        kept = Segment(phones_kept_out(players))
+        kept = Segment(Verbatim(phones_kept_out(players)))
         return Reply(segments=(kept, private_code(code))) if code else Reply(segments=(kept,))
 
     def answer(self, player: str, answer: DeviceAnswer) -> DeviceOutcome:

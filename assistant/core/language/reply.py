@@ -21,13 +21,12 @@ from assistant.core.game.segment import (
     Channel,
     Part,
     Segment,
+    Verbatim,
     facts_of,
-    lines_of,
-    speech_of,
     tells_of,
 )
 from assistant.core.words.audience import Audience
-from assistant.core.words.worded import reader_lines, texts, words_for
+from assistant.core.words.worded import lines_of, reader_lines, segment_words, speech_of, texts
 
 __all__ = [
     "Channel",
@@ -40,6 +39,7 @@ __all__ = [
     "Question",
     "Reply",
     "Segment",
+    "Verbatim",
     "Source",
 ]
 
@@ -253,14 +253,14 @@ class Reply:
         more = tuple(fact for fact in tells if fact not in told)
         if not more:
             return self
-        first, *rest = self.segments or (Segment("", channel=Channel.SPEECH),)
+        first, *rest = self.segments or (Segment(Verbatim(""), channel=Channel.SPEECH),)
         first = dataclasses.replace(first, tells=(*first.tells, *more))
         return dataclasses.replace(self, segments=(first, *rest))
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """Screen lines, one fact each (the shown segments)."""
-        return lines_of(self.segments)
+        """Screen lines, one fact each (the shown segments), in the table's words."""
+        return lines_of(self.segments, Audience.TABLE)
 
     @property
     def reader_lines(self) -> tuple[str, ...]:
@@ -269,15 +269,15 @@ class Reply:
 
     @property
     def speech(self) -> str:
-        """The sentences spoken ("" for nothing: the spoken segments)."""
-        return speech_of(self.segments)
+        """The sentences spoken, in the table's words ("" for nothing: the spoken segments)."""
+        return speech_of(self.segments, Audience.TABLE)
 
     @property
     def restates(self) -> frozenset[str]:
         """Its lines that tell only states its facts tell, in other words ("Turn 2: Ben's turn." for "Ben's turn."),
         known from the states each segment tells: a braille display holding the facts leaves them out."""
         return frozenset(
-            segment.words
+            segment_words(segment, Audience.TABLE)
             for segment in self.segments
             if segment.channel.shown and not segment.joined and segment.restates(self.facts)
         )
@@ -297,13 +297,13 @@ class Reply:
         cls, *lines: str, important: bool = False, sound: str = "", card: Card | None = None, hint: bool = False
     ) -> Reply:
         """A reply whose speech is its lines, joined."""
-        segments = tuple(Segment(line) for line in lines)
+        segments = tuple(Segment(Verbatim(line)) for line in lines)
         return cls(important=important, sound=sound, card=card, hint=hint, segments=segments)
 
     @classmethod
     def error(cls, sentence: str) -> Reply:
         """Something that could not be done or found: important, with the error sound."""
-        return cls(important=True, sound="error", segments=(Segment(sentence),))
+        return cls(important=True, sound="error", segments=(Segment(Verbatim(sentence)),))
 
     @classmethod
     def asking(
@@ -323,7 +323,7 @@ class Reply:
             fact = About(Topic.QUESTION, asked=question)
         else:
             fact = About(Topic.QUESTION, source=question)
-        segment = Segment(words_for(fact, Audience.TABLE), (fact,), part=Part.FACT)
+        segment = Segment(fact, (fact,), part=Part.FACT)
         return cls(important=important, card=card, sound=sound, pending=pending, segments=(segment,))
 
     @property
@@ -353,7 +353,7 @@ class Reply:
         for n, segment in enumerate(segments):
             if segment.channel.shown and first:
                 segments[n], first = dataclasses.replace(segment, joined=True), False
-        return dataclasses.replace(self, segments=(Segment(words), *segments))
+        return dataclasses.replace(self, segments=(Segment(Verbatim(words)), *segments))
 
     def then(self, other: Reply) -> Reply:
         """This reply's words, then another's, with the other's question and importance (a notice before a question);
@@ -363,4 +363,4 @@ class Reply:
 
 def _segments(notes: tuple[str | Segment, ...]) -> tuple[Segment, ...]:
     """Notes as segments, each a line shown and said."""
-    return tuple(note if isinstance(note, Segment) else Segment(note) for note in notes)
+    return tuple(note if isinstance(note, Segment) else Segment(Verbatim(note)) for note in notes)

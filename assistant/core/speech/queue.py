@@ -46,12 +46,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from assistant.core.game.about import About, MoveKind, Topic, without_questions
-from assistant.core.game.segment import Part, Segment
+from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.speech.utterance import Priority, Utterance, ends_sentence
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.text import split_sentences as split_sentences
+from assistant.core.words.audience import Audience
 from assistant.core.words.pace import catch_up, merge_moves, stops_said
-from assistant.core.words.worded import apart_words, duty_named
+from assistant.core.words.worded import apart_words, segment_words
 
 #: How many utterances the history keeps.
 HISTORY_LIMIT = 200
@@ -737,15 +738,17 @@ def cause_first(utterance: Utterance) -> Utterance:
     apart = {fact for segment in segments if segment.channel.spoken and not segment.repeats for fact in segment.about}
     for n, segment in enumerate(segments):
         if segment.repeats and segment.link is not None and set(segment.repeats) <= apart & set(facts):
-            segments[n] = replace(segment, words=apart_words(segment), repeats=(), link=None)  # (its duty said apart)
+            segments[n] = replace(
+                segment, says=Verbatim(apart_words(segment)), repeats=(), link=None
+            )  # (its duty said apart)
     for n, segment in enumerate(segments):
         duty = segment.about[0] if segment.part is Part.FACT and len(segment.about) == 1 else None
         if duty is None or duty.topic is not Topic.DUTY or sender in duty.seats or not duty.player:
             continue  # (a segment of one duty, `Part.FACT`, is that duty in its own words)
         named = replace(duty, named=True)
-        segments[n] = replace(segment, words=duty_named(duty), about=(named,))
+        segments[n] = replace(segment, says=named, about=(named,))  # (in its own words, named: `duty_named`)
         facts = [named if fact == duty else fact for fact in facts]
-    spoken = [n for n, s in enumerate(segments) if s.channel.spoken and s.words.strip()]
+    spoken = [n for n, s in enumerate(segments) if s.channel.spoken and segment_words(s, Audience.TABLE)]
     lead = [n for n in spoken if _leads(segments[n])]
     moves = {fact for fact in utterance.tells if fact.topic is Topic.MOVE}
     told = [n for n in spoken if moves & set(segments[n].about) and n not in lead]
@@ -754,7 +757,11 @@ def cause_first(utterance: Utterance) -> Utterance:
     if cause is None or not moved:
         return replace(utterance, facts=tuple(facts), segments=tuple(segments))
     after = cause
-    while after + 1 < len(segments) and not ends_sentence(segments[after].words) and after + 1 not in moved:
+    while (
+        after + 1 < len(segments)
+        and not ends_sentence(segment_words(segments[after], Audience.TABLE))
+        and after + 1 not in moved
+    ):
         after += 1  # (words that end no sentence go on into the next segment)
     order = [n for n in range(len(segments)) if n not in moved]
     at = order.index(after) + 1

@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Channel, Segment, speech_of
+from assistant.core.game.segment import Channel, Segment, Verbatim
 from assistant.core.language.reply import Reply, Source
 from assistant.core.text import PLAIN, SentenceNames, split_sentences
 from assistant.core.words.audience import Audience
-from assistant.core.words.worded import words_for
+from assistant.core.words.worded import segment_words, speech_of, words_for
 
 
 class Priority(enum.Enum):
@@ -108,9 +108,11 @@ class Utterance:
         nothing typed."""
         if self.segments or self.folded:
             folded = [words for fact in self.folded if (words := words_for(fact, Audience.BRIEF).strip())]
-            object.__setattr__(self, "text", " ".join([*folded, speech_of(self.segments).strip()]).strip())
+            object.__setattr__(
+                self, "text", " ".join([*folded, speech_of(self.segments, Audience.TABLE).strip()]).strip()
+            )
         elif self.text.strip():
-            object.__setattr__(self, "segments", (Segment(self.text, channel=Channel.SPEECH),))
+            object.__setattr__(self, "segments", (Segment(Verbatim(self.text), channel=Channel.SPEECH),))
 
     @classmethod
     def of_reply(
@@ -175,7 +177,7 @@ class Utterance:
             folded.append(place(words) if words else (len(found), len(found)))
         spans = []
         for segment in self.segments:
-            words = segment.words.strip()
+            words = segment_words(segment, Audience.TABLE).strip()
             if not segment.channel.spoken or not words:
                 continue
             start, end = place(words)
@@ -311,7 +313,7 @@ class _Layout:
 
 def _whole(sentences: list[str]) -> tuple[Segment, ...]:
     """Sentences given whole as spoken segments, one a sentence, so they are split where they were."""
-    return tuple(Segment(sentence, channel=Channel.SPEECH) for sentence in sentences)
+    return tuple(Segment(Verbatim(sentence), channel=Channel.SPEECH) for sentence in sentences)
 
 
 def ends_sentence(words: str) -> bool:

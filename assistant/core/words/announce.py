@@ -37,7 +37,7 @@ from assistant.core.game.facts import (
     WinWaits,
 )
 from assistant.core.game.history import Step
-from assistant.core.game.segment import ChainLink, Part, Segment
+from assistant.core.game.segment import ChainLink, Part, Segment, Verbatim
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
@@ -181,7 +181,7 @@ def describe_begin_effects(table: Table, link: Link) -> list[Segment]:
     """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y."), then what each Herd Bonus
     offered does (`herd_bonuses_said`)."""
     duties = begin_duties(table, link)
-    return [*([Segment(duties)] if duties else []), *herd_bonuses_said(table, link)]
+    return [*([Segment(Verbatim(duties))] if duties else []), *herd_bonuses_said(table, link)]
 
 
 def herd_bonuses_said(table: Table, link: Link) -> list[Segment]:
@@ -209,15 +209,15 @@ def herd_bonus_said(kind: str, text: str, from_sheet: bool, why: str = "") -> tu
     once a game, never on a braille display, whose reader reads her sheet herself). `why`: the sentence saying why
     it may be used, after what it does."""
     said = f"{kind} Herd Bonus:"
-    add = (Segment(hear_it_here(kind), part=Part.COACHING, joined=True),)
+    add = (Segment(Verbatim(hear_it_here(kind)), part=Part.COACHING, joined=True),)
     then = f" {why}" if why else ""
     if from_sheet:
-        return (Segment(f"{said} {text} Your reference sheet says so.{then}"),)
+        return (Segment(Verbatim(f"{said} {text} Your reference sheet says so.{then}")),)
     if not text:  # a deck with no word on it (a deck made from a sheet alone): the card still has it
-        return (Segment(f"{said} printed on the back of your reference card.{then}"), *add)
+        return (Segment(Verbatim(f"{said} printed on the back of your reference card.{then}")), *add)
     if "reference card" in text:
-        return (Segment(f"{said} {text}{then}"), *add)
-    return (Segment(f"{said} {text}{then}"),)
+        return (Segment(Verbatim(f"{said} {text}{then}")), *add)
+    return (Segment(Verbatim(f"{said} {text}{then}")),)
 
 
 def describe_link_doing(table: Table, link: Link) -> str:
@@ -255,7 +255,7 @@ def announce_said(
         step.event, (events.Resolve, events.NextPhase, events.EndTurn, events.SkipPhase)
     ):  # their facts say them
         rank = -1 if deck_out else 1 if kind_of(step.event).effect else 3
-        lines.append((rank, Segment(_event_line(table, step, level, audience), told)))
+        lines.append((rank, Segment(Verbatim(_event_line(table, step, level, audience)), told)))
         told = ()
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     began = any(isinstance(f, TurnBegan) for f in step.facts)
@@ -267,7 +267,7 @@ def announce_said(
                 fact.turn, player_name(table, fact.player), level is Verbosity.BRIEF, _turn_duties(table, step)
             )
             # a turn's end is said by the turn that begins: that line tells the move (`told`, once)
-            lines.append((3, Segment(said, told, states=frozenset({(Topic.TURN, None)}))))
+            lines.append((3, Segment(Verbatim(said), told, states=frozenset({(Topic.TURN, None)}))))
             told = ()
             continue
         if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
@@ -294,9 +294,9 @@ def announce_said(
         for f in step.facts
     )
     if isinstance(step.event, events.Resolve) and not resolved:
-        lines.append((3, Segment("Nothing was waiting to resolve.")))
+        lines.append((3, Segment(Verbatim("Nothing was waiting to resolve."))))
     if isinstance(step.event, events.Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
-        lines.insert(0, (3, Segment(describe_event(table, step.event, step.before, audience) + ".")))
+        lines.insert(0, (3, Segment(Verbatim(describe_event(table, step.event, step.before, audience) + "."))))
     if step.after.outcome is None or not any(isinstance(f, GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
@@ -310,9 +310,10 @@ def announce_said(
             form = PromptForm.PHRASED
         # what the table waits for now, typed: open only until the next step (speech never says it after that)
         waiting = waiting_of(prompt, level, form)
-        said = waiting_said(table, waiting)
-        lines.append((4, Segment(said, (About(Topic.QUESTION, at=at, source=waiting, table=table),) if said else ())))
-    return [segment for _, segment in sorted(lines, key=lambda ranked: ranked[0]) if segment.words]
+        if waiting_said(table, waiting):  # (in its own words, `words.worded.words_for`)
+            question = About(Topic.QUESTION, at=at, source=waiting, table=table)
+            lines.append((4, Segment(question, (question,))))
+    return [segment for _, segment in sorted(lines, key=lambda ranked: ranked[0]) if segment.says != Verbatim("")]
 
 
 def _fact_segments(
@@ -326,20 +327,23 @@ def _fact_segments(
         return ()
     if isinstance(fact, (TallyChanged, WinWaits)):
         seats = _changed(fact) if isinstance(fact, TallyChanged) else [fact.player]
-        return (Segment(sentence, states=frozenset((Topic.COUNT, seat) for seat in seats)),)
+        return (Segment(Verbatim(sentence), states=frozenset((Topic.COUNT, seat) for seat in seats)),)
     if isinstance(fact, GameOver) and sentence.endswith(f" {GAME_OVER}"):
         win = facts_of_step(table, step, at)
         ended = sentence.removesuffix(f" {GAME_OVER}")
         # (the words of the win itself, when it is no goal reached: "Ana wins!" is said for a goal)
         own = bool(win) and (fact.outcome.ending is not Ending.GOAL or fact.outcome.winner is None)
-        return (Segment(ended, win, part=Part.FACT if own else Part.SAID), Segment(GAME_OVER, joined=True))
+        return (
+            Segment(Verbatim(ended), win, part=Part.FACT if own else Part.SAID),
+            Segment(Verbatim(GAME_OVER), joined=True),
+        )
     if isinstance(fact, LinkAdded) and level is not Verbosity.BRIEF and not any(t.kind.is_beginning for t in fact.link):
         duty = _duty(table, fact.link)
         words = chain_duty(table, fact.link)
         if duty is not None and words.rstrip(".").casefold() in sentence.casefold():  # its duty said whole in it
             link = ChainLink(fact.position, tuple(describe_trigger(table, t) for t in fact.link))
-            return (Segment(sentence, repeats=(duty,), link=link),)  # (held apart, named by the link alone)
-    return (Segment(sentence),)
+            return (Segment(Verbatim(sentence), repeats=(duty,), link=link),)  # (held apart, named by the link alone)
+    return (Segment(Verbatim(sentence)),)
 
 
 #: Where a fact's sentence goes in an announcement (lower first): the game's end, then the counts and a win

@@ -9,11 +9,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, Merged, MoveKind, StopAlone, Topic, unique
-from assistant.core.game.segment import Channel, Part, Segment
+from assistant.core.game.segment import Channel, Part, Segment, Verbatim
 from assistant.core.text import PLAIN, SentenceNames, sentences
 from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import kind_says
-from assistant.core.words.worded import duty_named, words_for
+from assistant.core.words.worded import duty_named, segment_words, words_for
 
 __all__ = [
     "fold",
@@ -105,7 +105,7 @@ def merge_said(segments: Iterable[Segment]) -> tuple[Segment, ...]:
             merged.append(replace(segment, channel=Channel.SPEECH))
         elif id(fact) not in said:
             said.add(id(fact))
-            merged.append(Segment(words_for(fact, Audience.TABLE), (fact,), channel=Channel.SPEECH))
+            merged.append(Segment(fact, (fact,), channel=Channel.SPEECH))
     return tuple(merged)
 
 
@@ -167,7 +167,7 @@ class Digest:
         """Its lines as a reply's segments, each line with the state it says (`states`), where it says one."""
         states = self.states
         told = [(fact,) if fact in states else () for fact in self.said]
-        return tuple(Segment(line, told[n] if n < len(told) else ()) for n, line in enumerate(self.lines))
+        return tuple(Segment(Verbatim(line), told[n] if n < len(told) else ()) for n, line in enumerate(self.lines))
 
 
 def placed(facts: list[About] | tuple[About, ...], at: int) -> list[About]:
@@ -435,16 +435,14 @@ def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNam
             else:
                 moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
             continue
-        rest = [sentence for sentence in sentences(line.words, names) if sentence not in words]
+        said = segment_words(line, Audience.TABLE)
+        rest = [sentence for sentence in sentences(said, names) if sentence not in words]
         follows = bool(rest) and not (line.states and line.states <= states)
-        if follows:
-            kept.append(replace(line, words=" ".join(rest)))
+        if follows:  # (what it says kept as a value where no sentence of it was left out)
+            kept.append(line if " ".join(rest) == said else replace(line, says=Verbatim(" ".join(rest))))
         else:
             moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
-    lead = [
-        Segment(words_for(fact, Audience.TABLE).strip(), (fact,), fact.states, Part.FACT, joined=n > 0)
-        for n, fact in enumerate(facts)
-    ]
+    lead = [Segment(fact, (fact,), fact.states, Part.FACT, joined=n > 0) for n, fact in enumerate(facts)]
     lead[0] = replace(lead[0], about=(*lead[0].about, *(move for move in moves if move not in lead[0].about)))
     return [*lead, *kept]
 
@@ -455,9 +453,10 @@ def advice_once(segments: list[Segment], given: set[str]) -> list[Segment]:
     kept = []
     for segment in segments:
         if segment.part is Part.COACHING:
-            if segment.words in given:
+            said = segment_words(segment, Audience.TABLE)
+            if said in given:
                 continue
-            given.add(segment.words)
+            given.add(said)
         kept.append(segment)
     return kept
 

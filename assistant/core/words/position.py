@@ -8,7 +8,7 @@ from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.about import About, Counted, Topic, WinTakenBack
 from assistant.core.game.history import Game, Step
 from assistant.core.game.rules import DeckOut
-from assistant.core.game.segment import Segment, lines_of
+from assistant.core.game.segment import Segment, Verbatim
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, name_list
@@ -28,7 +28,7 @@ from assistant.core.words.gameplay import (
 from assistant.core.words.kinds import describe_event, taken_back
 from assistant.core.words.share import phone_name
 from assistant.core.words.verbosity import Verbosity
-from assistant.core.words.worded import words_for
+from assistant.core.words.worded import lines_of, words_for
 
 __all__ = [
     "describe_position",
@@ -81,16 +81,16 @@ def describe_pile_cards(table: Table, state: GameState) -> str:
 def describe_pile(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
     """The Instant pile, top first, and what may be done (how to say it only when `level` coaches: a phone's page
     says it with its buttons), as one line (`pile_said`)."""
-    return lines_of(pile_said(table, state, level))[0]
+    return lines_of(pile_said(table, state, level), Audience.TABLE)[0]
 
 
 def pile_said(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING, at: int = 0) -> list[Segment]:
     """The Instant pile, top first, then what the table waits for now on the same line, typed as its question
     (`asking`)."""
     if not state.pile:
-        return [Segment("The pile is empty: no card is being played.")]
+        return [Segment(Verbatim("The pile is empty: no card is being played."))]
     pile = end_with(f"The pile, from the top: {describe_pile_cards(table, state)}")
-    return [Segment(pile), *asking(table, state, level, at)]
+    return [Segment(Verbatim(pile)), *asking(table, state, level, at)]
 
 
 def asking(table: Table, state: GameState, level: Verbosity, at: int) -> list[Segment]:
@@ -101,7 +101,7 @@ def asking(table: Table, state: GameState, level: Verbosity, at: int) -> list[Se
     waiting = waiting_of(table.prompt(state), level)
     prompt = waiting_said(table, waiting)
     question = About(Topic.QUESTION, at=at, source=waiting, table=table)
-    return [Segment(prompt, (question,), joined=True)] if prompt else []
+    return [Segment(question, (question,), joined=True)] if prompt else []
 
 
 def describe_chain(table: Table, state: GameState) -> list[str]:
@@ -143,13 +143,13 @@ def describe_herd(table: Table, state: GameState, seat: int) -> str:
 def describe_turn(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING) -> str:
     """Whose turn and which phase, with what the player may do (how to say it only when `level` coaches), as one
     line (`turn_said`)."""
-    return lines_of(turn_said(table, state, level))[0]
+    return lines_of(turn_said(table, state, level), Audience.TABLE)[0]
 
 
 def turn_said(table: Table, state: GameState, level: Verbosity = Verbosity.COACHING, at: int = 0) -> list[Segment]:
     """Whose turn and which phase, then what the table waits for now on the same line, typed as its question
     (`asking`)."""
-    return [Segment(describe_position(table, state)), *asking(table, state, level, at)]
+    return [Segment(Verbatim(describe_position(table, state))), *asking(table, state, level, at)]
 
 
 def describe_hands(table: Table, state: GameState) -> str:

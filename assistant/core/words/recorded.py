@@ -11,14 +11,13 @@ from collections.abc import Sequence
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.facts import GameOver
 from assistant.core.game.history import Recorded
-from assistant.core.game.segment import lines_of
 from assistant.core.game.table import Table
 from assistant.core.words.announce import announce_said, facts_of_step
 from assistant.core.words.audience import Audience
 from assistant.core.words.pace import lead_with
 from assistant.core.words.position import undone_many
 from assistant.core.words.share import LastKind, LastMove, by_player
-from assistant.core.words.worded import words_for
+from assistant.core.words.worded import lines_of, words_for
 
 __all__ = ["recorded_lines", "mover_first", "last_moves"]
 
@@ -60,9 +59,9 @@ def _lines(table: Table, recorded: Recorded) -> tuple[str, ...]:
     for step in steps:
         said = announce_said(table, step, audience=Audience.OTHER_PHONE, at=recorded.at)
         if any(isinstance(fact, GameOver) for fact in step.facts):
-            lines += lines_of(said)
+            lines += lines_of(said, Audience.OTHER_PHONE)
         else:
-            lines += lines_of(lead_with(facts_of_step(table, step, recorded.at), said))
+            lines += lines_of(lead_with(facts_of_step(table, step, recorded.at), said), Audience.OTHER_PHONE)
     return tuple(lines)
 
 

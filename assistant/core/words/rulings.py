@@ -3,7 +3,7 @@ sentence, and the question a warning asks. The table decides; a warned event can
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from assistant.core.cards.card import CardType, Tag
 from assistant.core.cards.wording import Cost, Need, UnicornAction
@@ -74,7 +74,7 @@ from assistant.core.game.objections import (
     TriggerCannotDestroy,
     VariationKeptOut,
 )
-from assistant.core.game.segment import Part, Segment, speech_of
+from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count
 from assistant.core.words.cardtext import type_name
@@ -530,12 +530,16 @@ def confirm_question(reasons: str, short: str = "") -> str:
     without `short`, the question first, then the reasons."""
     if not short:
         return f"{WARNING_START} {reasons} {CONFIRM_QUESTION}"
-    return speech_of(confirm_segments(reasons, short))
+    return " ".join(part for part in (warning_asked(short), reasons.strip(), CONFIRM_QUESTION) if part)
 
 
-def confirm_segments(reasons: str, short: str) -> tuple[Segment, ...]:
-    """`confirm_question` as a reply's segments, on one line: its decisive fact first (the short reason and the
-    question, `warning_asked`, typed as a warning), then the reasons in full and how to answer."""
-    fact = About(Topic.WARNING, asked=RecordAnyway(short))  # (narrow: the question first, `words_for`)
-    rest = (Segment(part, joined=True) for part in (reasons.strip(), CONFIRM_QUESTION) if part)
-    return (Segment(warning_asked(short), (fact,), part=Part.FACT), *rest)
+def confirm_segments(table: Table, objections: Sequence[Objection]) -> tuple[Segment, ...]:
+    """`confirm_question` as a reply's segments, on one line: its decisive fact first (the first objection's short
+    reason and the question, `warning_asked`, typed as a warning: `RecordAnyway`, worded by `words_for`), then the
+    reasons in full where they say more (`objection_reasons`) and how to answer. Raises IndexError for no
+    objection."""
+    fact = About(Topic.WARNING, asked=RecordAnyway(objections[0]), table=table)  # (narrow: the question first)
+    reasons = objection_reasons(table, objections)
+    full = "" if reasons == short_objection(table, objections[0]) else reasons.strip()
+    rest = (Segment(Verbatim(part), joined=True) for part in (full, CONFIRM_QUESTION) if part)
+    return (Segment(fact, (fact,), part=Part.FACT), *rest)

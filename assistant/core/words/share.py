@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from assistant.core.game.segment import Channel, Part, Segment
+from assistant.core.game.segment import Channel, Part, Segment, Verbatim
 from assistant.core.text import clean_untrusted, name_list
 
 __all__ = [
@@ -256,13 +256,13 @@ def private_code(code: str) -> Segment:
     """A new join code, shown on the app's screen and a braille display and never said: a screen reader (plain
     mode's lines) is given `CODE_READY` in its place (`words.worded.reader_lines`), and `share` says the code when
     asked."""
-    return Segment(code_shown(code), part=Part.PRIVATE, channel=Channel.SCREEN)
+    return Segment(Verbatim(code_shown(code)), part=Part.PRIVATE, channel=Channel.SCREEN)
 
 
 def code_renewed(code: str) -> tuple[Segment, ...]:
     """A new join code, made when the last one grew old: shown (never said, never printed to a screen reader), and
     said to be ready."""
-    return private_code(code), Segment(CODE_READY, channel=Channel.SPEECH)
+    return private_code(code), Segment(Verbatim(CODE_READY), channel=Channel.SPEECH)
 
 
 def qr_too_small(columns: int, rows: int, width: int, height: int) -> str:

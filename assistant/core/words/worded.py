@@ -8,8 +8,10 @@ fact, the counts, the turn, a chain's duty, what the table waits for, what a que
 the game it is of, for its names. Each audience's words are made here from those values, matched over every
 `Audience` (mypy names the `match` a new member leaves out, `assert_never`), the table's over every kind of
 `Source`, and a question's over every kind of `Asked`: a new audience is one member of `Audience` and one branch
-here. A segment keeps one rendering, its words:
-its other forms are made here from its values (the chain's link it tells, `Segment.link`; its `Part`).
+here. A segment keeps no rendering: what it says is a value (`Segment.says`: a fact, or text that tells no fact,
+`Verbatim`), worded for an audience here (`segment_words`, and a reply's lines and speech, `lines_of`, `speech_of`),
+a fact by `words_for`; its other forms are made here from its values too (the chain's link it tells,
+`Segment.link`; its `Part`).
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ from assistant.core.game.about import (
     YesNotEnough,
 )
 from assistant.core.game.facts import Fact, GameOver
-from assistant.core.game.segment import Part, Segment, lines_of
+from assistant.core.game.objections import Objection
+from assistant.core.game.segment import Part, Segment, Verbatim
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import cards_count, name_list
@@ -70,12 +73,15 @@ from assistant.core.words.gameplay import (
 )
 from assistant.core.words.kinds import describe_event, kind_says, own_move
 from assistant.core.words.learned import offer_replacing_words, yes_is_not_enough
-from assistant.core.words.rulings import ASK_NARROW, warning_asked
+from assistant.core.words.rulings import ASK_NARROW, short_objection, warning_asked
 from assistant.core.words.scans import SAY_CARD_TYPE, offer_completing_card, offer_new_card
 from assistant.core.words.share import CODE_READY, new_phone_asks
 
 __all__ = [
     "words_for",
+    "segment_words",
+    "lines_of",
+    "speech_of",
     "texts",
     "duty_named",
     "did",
@@ -99,11 +105,46 @@ def words_for(fact: About, audience: Audience, table: Table | None = None) -> st
         case Audience.BRIEF:
             return _brief(fact)
         case Audience.NARROW:
-            return _narrow(fact.asked) if fact.asked is not None else _brief(fact)
+            return _narrow(fact.asked, fact.table) if fact.asked is not None else _brief(fact)
         case Audience.OWN_PHONE:
             return _own(fact, table or fact.table) or _table(fact)
         case _:  # pragma: no cover - mypy checks every audience is named above
             assert_never(audience)
+
+
+def segment_words(segment: Segment, audience: Audience, table: Table | None = None) -> str:
+    """A segment's words for an audience, one or more whole sentences ("" for none): a fact it says in that fact's
+    own words for the audience (`words_for`, stripped: "You drew a card." on her own phone, "Ben drew a card." for
+    the table); text that tells no fact as it is, for every audience (`Verbatim`)."""
+    says = segment.says
+    match says:
+        case About():
+            return words_for(says, audience, table).strip()
+        case Verbatim(text=text):
+            return text
+        case _:  # pragma: no cover - mypy checks every kind of what a segment says is named above
+            assert_never(says)
+
+
+def lines_of(segments: Iterable[Segment], audience: Audience, table: Table | None = None) -> tuple[str, ...]:
+    """The screen lines of segments in an audience's words (`segment_words`): each shown segment a line, a joined
+    one on the line before."""
+    lines: list[str] = []
+    for segment in segments:
+        if not segment.channel.shown:
+            continue
+        words = segment_words(segment, audience, table)
+        if segment.joined and lines:
+            lines[-1] = " ".join(part for part in (lines[-1], words) if part)
+        else:
+            lines.append(words)
+    return tuple(lines)
+
+
+def speech_of(segments: Iterable[Segment], audience: Audience, table: Table | None = None) -> str:
+    """What segments say in an audience's words (`segment_words`): the spoken ones' words, joined."""
+    said = (segment_words(segment, audience, table) for segment in segments if segment.channel.spoken)
+    return " ".join(words for words in said if words)
 
 
 def texts(facts: Iterable[About], audience: Audience = Audience.TABLE) -> str:
@@ -135,7 +176,7 @@ def _table(fact: About) -> str:
     if fact.source is not None:
         return _of_source(fact, fact.source)
     if fact.asked is not None:
-        return _asked(fact.asked)
+        return _asked(fact.asked, fact.table)
     match fact.topic:
         case Topic.MOVE:
             return _move(fact)
@@ -215,11 +256,18 @@ def _offered(offered: Offered) -> str:
             assert_never(offered)
 
 
-def _asked(asked: Asked) -> str:
-    """What a question or a warning asks, in the table's words: "Ana's turn, not Ben's. Record anyway?"."""
+def _reason(table: Table | None, objection: Objection) -> str:
+    """A warning's reason in a few words, alike for every audience ("Cy has not drawn.", `short_objection`), with the
+    names of the game it is of; "" for a warning of no game's (none is made: objections come from a game's check)."""
+    return short_objection(table, objection) if table is not None else ""
+
+
+def _asked(asked: Asked, table: Table | None) -> str:
+    """What a question or a warning asks, in the table's words, with the names of `table`, the game it is of: "Ana's
+    turn, not Ben's. Record anyway?"."""
     match asked:
-        case RecordAnyway(reason=reason):
-            return warning_asked(reason)
+        case RecordAnyway(objection=objection):
+            return warning_asked(_reason(table, objection))
         case SaveInstead():
             return save_question(asked)
         case WhichInstant():
@@ -291,12 +339,12 @@ def _own(fact: About, table: Table | None) -> str:
     return own_move(table, fact.event, fact.seats[0])
 
 
-def _narrow(asked: Asked) -> str:
+def _narrow(asked: Asked, table: Table | None) -> str:
     """What a question or a warning asks, on a braille display of 20 cells or fewer, whose first window holds two or
-    three words: who is asked, or the question, first."""
+    three words: who is asked, or the question, first (with the names of `table`, the game it is of)."""
     match asked:
-        case RecordAnyway(reason=reason):
-            return f"{ASK_NARROW} {reason}"
+        case RecordAnyway(objection=objection):
+            return f"{ASK_NARROW} {_reason(table, objection)}"
         case SaveInstead(player=player, card=card, saver=saver, discards=discards, destroyed=destroyed):
             fate = "destroyed" if destroyed else "sacrificed"
             cost = cost_said(saver, discards)
@@ -324,7 +372,7 @@ def apart_words(segment: Segment) -> str:
     display holds them; speech said them first): a link of the chain named by its effects alone, made from its
     values (`Segment.link`: "Effect chain: the effect of Unicorn Poison, played by Cy."); else its words."""
     if segment.link is None:
-        return segment.words
+        return segment_words(segment, Audience.TABLE)
     return chain_link_added(segment.link.position, name_list(list(segment.link.names)))
 
 
@@ -335,7 +383,7 @@ def _reader_words(segment: Segment) -> str:
         case Part.PRIVATE:
             return CODE_READY
         case Part.SAID | Part.FACT | Part.COACHING | Part.HELP:
-            return segment.words
+            return segment_words(segment, Audience.TABLE)
         case _:  # pragma: no cover - mypy checks every part is named above
             assert_never(segment.part)
 
@@ -343,7 +391,7 @@ def _reader_words(segment: Segment) -> str:
 def reader_lines(segments: Iterable[Segment]) -> tuple[str, ...]:
     """The screen lines as a screen reader is given them (plain mode's printed lines, the app's lines said as the
     cursor reaches them): a private segment (a new join code) in words of its own, never its own words."""
-    return lines_of(replace(segment, words=_reader_words(segment)) for segment in segments)
+    return lines_of((replace(segment, says=Verbatim(_reader_words(segment))) for segment in segments), Audience.TABLE)
 
 
 def held_apart(segments: Iterable[Segment], held: Iterable[About]) -> tuple[str, ...]:
@@ -370,6 +418,6 @@ def held_apart(segments: Iterable[Segment], held: Iterable[About]) -> tuple[str,
         else:
             dropped = False
         if segment.repeats and set(segment.repeats) <= set(held):
-            segment = replace(segment, words=apart_words(segment))
+            segment = replace(segment, says=Verbatim(apart_words(segment)))
         kept.append(segment)
-    return lines_of(kept)
+    return lines_of(kept, Audience.TABLE)
