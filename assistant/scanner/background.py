@@ -434,7 +434,7 @@ class BackgroundStage:
         still: list[bool] = []  # a deblurring step found its region held still: the deblurring ends there
 
         def whole(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
-            return self._checked(job, self._whole(job.gray))
+            return self._checked(job, self._whole(job.gray), self._whole)
 
         def hidden(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
             reads, first = self._hidden_read(job.gray, regions)
