@@ -381,13 +381,11 @@ class BackgroundStage:
         card = find_card(job.gray)
         if job.picture is not None:
             shows = shows_code(job.gray, job.regions, card)
-            if not shows:
-                self.looks += 1
-                self.no_code = job.picture
             if seen is not None:
                 seen(shows)
             if not shows:
-                return [BackgroundRead(d, job.index, 1) for d in self._whole(job.gray, halved=True)]
+                self.looks += 1
+                return self._looked(job)
         self.jobs += 1
         found = self._cascade(job, card)
         if found:
@@ -412,6 +410,19 @@ class BackgroundStage:
             self.no_finder = given.picture
         return []
 
+    def _looked(self, job: Job) -> list[BackgroundRead]:
+        """A still picture without a sign of a code: the whole frame's look alone (`_whole`, halved). A code it reads
+        is a sign of one after all: the read is checked on the frame before by the same look, so it stands for two
+        frames there (two decodes of two frames, what the sighting tracker wants of every read), and the picture is
+        not marked as holding none (`no_code`), so its next frames are offered as a code's are. Before, it was
+        marked all the same: no job followed, and the read, standing for one frame, was announced only if the frame
+        path's `_again` read it too, which a frame whose budget was spent never did (BoofCV's six pathological photos,
+        296 pixels square, missed with both cores busy)."""
+        reads = self._whole(job.gray, halved=True)
+        if not reads:
+            self.no_code = job.picture
+        return self._checked(job, reads, lambda gray: self._whole(gray, halved=True))
+
     def _slow_steps(self, given: Job) -> Iterator[SlowStep]:
         """The steps after the cascade, in order, each given the frame worked on and its regions (the card found on
         its own among them): the whole frame's look, the whole frame inverted, a code with part of it hidden
@@ -423,7 +434,7 @@ class BackgroundStage:
         still: list[bool] = []  # a deblurring step found its region held still: the deblurring ends there
 
         def whole(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
-            return self._checked(job, self._whole(job.gray))
+            return self._checked(job, self._whole(job.gray), self._whole)
 
         def hidden(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
             reads, first = self._hidden_read(job.gray, regions)

@@ -169,6 +169,8 @@ class LiveScanner:
 
     _faltered: FrameSource | None = None
     """The camera opened whose frames the scanner could not take, once said (`sources.FramesUnusable`)."""
+    _glanced: str | None = None
+    """This frame's glance at rest, when `_resting_left` took it (`rest.Glance.check`)."""
 
     def __init__(
         self,
@@ -332,7 +334,7 @@ class LiveScanner:
             return []  # an empty or degenerate frame, counted (`frames`)
         image = usable
         now = self.clock() if taken is None else taken  # (the frame's time, read as it arrives: a test's frames' clock)
-        if self._resting_unchecked(image.shape):
+        if self._resting_left(image):
             return []
         starved = self._begin(image)
         if not self.cascade.can_decode:
@@ -366,16 +368,24 @@ class LiveScanner:
             self._aim(frame)
         return self._end(self._views(announced, now))
 
-    def _resting_unchecked(self, shape: tuple[int, ...]) -> bool:
-        """True for a frame of a picture at rest left without the motion check, and so without the first pass
-        (`rest.motion_unchecked`): counted, and nothing else done on it; what the background stage finished is
-        taken on the next frame. Before, each went through the frame's budget, the priority rule and three looks at
-        the stage: 0.12 ms of CPU at 720p with the caches cold, as they are at 30 frames a second, most of what such
-        a frame cost and a sixth of what a card lying still cost against raw zxing-cpp decoding every frame."""
+    def _resting_left(self, image: MatLike) -> bool:
+        """True for a frame of a picture at rest that gets neither the first pass nor more than a glance: one left
+        without the motion check (`rest.motion_unchecked`), or one whose glance did not move (`rest.Glance`) and
+        that no first pass is due on. Counted, and nothing else done on it; what the background stage finished is
+        taken on the next frame that gets more. Before, each went through the frame's budget, the priority rule and
+        three looks at the stage (those left unchecked until 29 November, those glanced at still until 30
+        November): 0.12 ms of CPU at 720p with the caches cold, as they are at 30 frames a second, most of what such
+        a frame cost beside its glance. A glance that moved is kept for `_idle`, which checks the frame in full."""
+        self._glanced = None
         if not (self._still and self._tiny is not None and self._at_rest()):
             return False
-        if not rest.motion_unchecked(self._still + 1, shape):
-            return False
+        still, shape = self._still + 1, image.shape
+        if not rest.motion_unchecked(still, shape):
+            if rest.resting_frame(still, shape) != "skip":
+                return False  # the first pass is due: `_idle` glances
+            self._glanced = self._glance.check(image)
+            if self._glanced != "still":
+                return False
         self._still += 1
         self._moving, self._moves = False, 0
         self._aims_skipped += self.guidance  # (as any frame that is not full)
@@ -706,9 +716,10 @@ class LiveScanner:
         import cv2
 
         resting = bool(self._still and self._tiny is not None and self._at_rest())
-        glanced = "moved"  # (what the glance at rest saw, `rest.Glance.check`)
-        if resting and (glanced := self._glance.check(image)) == "still":
-            # a frame at rest whose glance did not move (`rest`; one left without the motion check never comes here)
+        glanced = "moved"  # (what the glance at rest saw, `rest.Glance.check`; `_resting_left` may have glanced)
+        if resting and (glanced := self._glanced or self._glance.check(image)) == "still":
+            # a frame at rest given the first pass whose glance did not move (`rest`; those left without the motion
+            # check, and those glanced at still with no first pass due, never come here: `_resting_left`)
             self._still += 1
             self._moving, self._moves = False, 0
             return rest.resting_frame(self._still, image.shape)

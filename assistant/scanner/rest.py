@@ -12,7 +12,8 @@ as it lay there). The same rule for both stages, here, asked by the live loop (`
   frame is then checked as a moving picture's is, which wakes it (a frame or two later) to the whole frame path;
 - zxing-cpp's first pass on the whole frame on one frame in `FIRST_PASS_EVERY` (for frames of `PIXELS`; stretched in
   proportion to a larger frame's pixels: one in 27 at 1920 by 1080): a card brought in too small to move the
-  picture is read by those frames, 0.4 s apart; the others are left alone;
+  picture is read by those frames, 0.4 s apart; the others are left alone (no budget begun, no look at the
+  background stage: `live.LiveScanner._resting_left`);
 - a frame at rest is no evidence that a card read has gone (`resting_looked`): the picture has not moved, so the
   card lying there has not left, however often the first pass misses it (the worker's retries may have read it).
 

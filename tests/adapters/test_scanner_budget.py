@@ -811,6 +811,28 @@ def test_where_the_regions_give_nothing_the_stage_looks_at_the_whole_frame(monke
     assert all(abs(a - b) <= 4 for a, b in zip(reads[0].decoded.box, full, strict=True))
 
 
+def test_a_read_of_the_whole_frames_look_after_the_cascade_is_checked_on_the_frame_before_by_the_same_look(monkeypatch):
+    """A frame with signs of a code whose code the cascade around it cannot read and ZBar, scanning the whole frame,
+    does (BoofCV's glare photos: the cascade's regions miss it; here the cascade is made to read nothing, tuning
+    frame dark 0): the whole frame's look, the first slow step, reads it, and checks it on the frame before by the
+    same look, so the read stands for two frames and is announced at once. Before, it was checked by the cascade
+    around the code, which had just failed on it: it stood for one frame, and the worker's next job came too late to
+    be its second (missed with the photo held a second)."""
+    import cv2
+
+    from assistant.scanner import background as stage_module
+    from assistant.scanner.background import Job
+
+    scene = F.scene_for("dark", 0)
+    gray = cv2.cvtColor(F.render(scene), cv2.COLOR_BGR2GRAY)
+    monkeypatch.setattr(stage_module, "shows_code", lambda *args: True)  # the look sees a sign of a code
+    stage = BackgroundStage(Cascade(budget_ms=None))
+    stage.cascade.decode = lambda *args, **kwargs: []  # the cascade reads nothing of it, around it or not
+    reads = stage.work(Job(1, gray, [], [(0, gray), (1, gray)], picture=1))
+    assert [(r.decoded.payload, r.decoded.stage, r.frames) for r in reads] == [(scene.payload, "whole", 2)]
+    assert stage.read_in == 1  # the picture's code is read: no more jobs for it
+
+
 def _light_on_dark(payload: str, seed: int, invert: bool = True) -> np.ndarray:
     """A 1280 by 720 camera frame (grey table, sensor noise of `seed`) holding a code rendered by qrcode, drawn light
     on dark by OpenCV's inversion where `invert` (as a phone in a dark theme shows it)."""

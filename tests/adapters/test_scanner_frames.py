@@ -281,11 +281,13 @@ def test_a_card_read_and_left_lying_is_said_once_and_watched_for_a_fraction_of_a
 
 
 @pytest.mark.parametrize("stage_kind", [None, "inline", "thread"])
-def test_a_frame_of_a_card_lying_still_left_without_the_motion_check_begins_nothing(stage_kind, monkeypatch):
-    """A card read and left lying: the frames at rest that get neither the motion check nor the first pass (one in
-    two, `rest.motion_unchecked`) are counted and left, no budget begun, no look at the background stage; the others
-    begin as before. Before, each went through the frame's budget, the priority rule and three looks at the stage,
-    most of what it cost with the caches cold at 30 frames a second. Counted frames and calls, no time."""
+def test_a_frame_of_a_card_lying_still_that_gets_no_first_pass_begins_nothing(stage_kind, monkeypatch):
+    """A card read and left lying: the frames at rest that get no first pass (those left without the motion check,
+    one in two, `rest.motion_unchecked`, and those whose glance did not move) are counted and left, no budget begun,
+    no look at the background stage; only the frames the first pass is due on begin (one in `rest.FIRST_PASS_EVERY`).
+    Before, each frame glanced at went through the frame's budget, the priority rule and three looks at the stage
+    (and until 29 November each frame left unchecked too), most of what it cost beside its glance with the caches
+    cold at 30 frames a second. Counted frames and calls, no time."""
     from assistant.scanner import rest
 
     monkeypatch.delenv(rest.REPEAT_SETTING, raising=False)
@@ -298,11 +300,14 @@ def test_a_frame_of_a_card_lying_still_left_without_the_motion_check_begins_noth
         assert reported.payloads() == [FIRST] and scanner._at_rest()
         begun, start = [], scanner.budget.start
         scanner.budget.start = lambda *args, **kwargs: begun.append(scanner._still) or start(*args, **kwargs)
-        unchecked = []
+        unchecked, due = [], []
         for index in range(60, 180):
             unchecked.append(rest.motion_unchecked(scanner._still + 1, lying[0].shape))
+            due.append(rest.resting_frame(scanner._still + 1, lying[0].shape) == "first pass")
             scanner.handle(lying[index % 4], index, index / 30)
-        assert 50 <= sum(unchecked) <= 70 and len(begun) == len(unchecked) - sum(unchecked)
+        every = rest.FIRST_PASS_EVERY  # (720p's cadence: the frames here are smaller)
+        assert sum(unchecked) >= 120 * (1 - 1 / rest.MOTION_EVERY) - 2 and 120 // every <= sum(due) <= 120 // every + 1
+        assert len(begun) == sum(due)
         assert reported.payloads() == [FIRST] and scanner._at_rest()
     finally:
         if stage is not None:
