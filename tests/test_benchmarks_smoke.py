@@ -118,6 +118,10 @@ FIGURES: dict[str, Callable[[dict | list], list[object]]] = {
         r[0]["windows_read"],
     ],  # fmt: skip
     "own_rules": lambda r: [r["uu-dragons"]["played"], r["uu-dragons"]["with_a_rule"]],
+    "side_by_side": lambda r: [
+        *(run["seconds"] for run in r["runs"]),
+        *(figure for row in r["side_by_side"] for _path, *both in row["figures"] for figure in both),
+    ],  # fmt: skip
 }
 #: What a benchmark needs beside the Python packages (the test command's setup installs them all).
 NEEDS = {
@@ -129,6 +133,7 @@ NEEDS = {
     "table_hands": ["aplay", "chromium", "espeak-ng"],
     "app_camera": ["aplay", "espeak-ng"],
     "braille_phones": ["brltty"],
+    "side_by_side": ["git", "tar"],
 }
 
 
