@@ -32,6 +32,7 @@ from assistant.core.words.announce import announce_said
 from assistant.core.words.audience import Audience, for_hand
 from assistant.core.words.errors import instant_asked, which_card
 from assistant.core.words.gameplay import save_instead
+from assistant.core.words.pace import lead_with
 from assistant.core.words.recorded import last_moves
 from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_segments, objection_reasons
 from assistant.core.words.worded import asked_narrow, lines_of, segment_words, speech_of, words_for
@@ -379,3 +380,18 @@ def test_a_steps_announcement_makes_no_text_of_a_line_that_tells_the_step():
             if any(getattr(call.func, "id", "") == "Verbatim" for call in calls):
                 making.add(node.name)
     assert making == {"describe_begin_effects", "herd_bonus_said"}, making
+
+
+def test_the_phones_lines_are_led_by_their_facts_in_the_phones_words():
+    """A line that says a decisive fact word for word in the phones' words is left out of the phones' lines, the fact
+    said first (`lead_with` for `OTHER_PHONE`, as `words.recorded` asks): the phones' line of Ben's effect is the
+    fact's words, where the laptop's coaches and so stays. Before, `lead_with` compared the table's words of a
+    phones' line (the step's lines keep no words: `Told`), so the phones kept a line their fact said again."""
+    state = SESSION.game.state
+    step = Step(UseEffect(1, "yay"), state, state)
+    move = About(Topic.MOVE, (1,), "Ben", MoveKind.USE, "Yay", event=step.event, table=TABLE, state=state)
+    phones = announce_said(TABLE, step, audience=Audience.OTHER_PHONE, at=1)
+    led = lead_with((move,), phones, audience=Audience.OTHER_PHONE)
+    assert lines_of(led, Audience.OTHER_PHONE) == ("Ben uses the effect of Yay.",)
+    laptop = lead_with((move,), announce_said(TABLE, step, at=1))
+    assert lines_of(laptop, Audience.TABLE)[1:2] == ("Ben uses the effect of Yay: say resolve when it is done.",)

@@ -412,19 +412,21 @@ def missed(
     return Digest(lines, tuple(out), more)
 
 
-def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNames = PLAIN) -> list[Segment]:
+def lead_with(
+    facts: tuple[About, ...], lines: list[Segment], names: SentenceNames = PLAIN, audience: Audience = Audience.TABLE
+) -> list[Segment]:
     """A reply's segments with its decisive facts said first, each its own segment (`Part.FACT`, on one line), so the
     next key or move cannot cut them before they are heard: unchanged when the first line tells every state they tell
     ("Turn 2: Ben's turn." for "Ben's turn.": that line then tells them); else the facts first, and a later line that
     tells only states the facts tell is left out ("Ana has 1 Unicorn." after "Ana 1 Unicorn."), as is a sentence that
     is one of the facts word for word: "Destroy a Unicorn. Unicorn Poison is played: ...", "Ana 1 Unicorn. Ben
-    destroyed ..."."""
+    destroyed ...". Each in the words of `audience`, whom the lines are for (the phones' lines, `words.recorded`)."""
     if not facts or not lines:
         return list(lines)
     states = frozenset().union(*(fact.states for fact in facts))
     if all(fact.states and fact.states <= lines[0].states for fact in facts):
         return [replace(lines[0], about=(*lines[0].about, *facts)), *lines[1:]]
-    words = {sentence for fact in facts for sentence in sentences(words_for(fact, Audience.TABLE), names)}
+    words = {sentence for fact in facts for sentence in sentences(words_for(fact, audience), names)}
     kept: list[Segment] = []
     moves: list[About] = []  # the moves told by lines left out: the first fact tells them instead
     follows = False  # the line a joined segment goes on was kept
@@ -435,7 +437,7 @@ def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNam
             else:
                 moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
             continue
-        said = segment_words(line, Audience.TABLE)
+        said = segment_words(line, audience)
         rest = [sentence for sentence in sentences(said, names) if sentence not in words]
         follows = bool(rest) and not (line.states and line.states <= states)
         if follows:  # (what it says kept as a value where no sentence of it was left out)
