@@ -15,6 +15,7 @@ import assistant
 from assistant.core.game.about import (
     About,
     Asked,
+    Counted,
     MoveKind,
     NewPhone,
     Offered,
@@ -25,6 +26,7 @@ from assistant.core.game.about import (
 )
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Save, UseEffect
+from assistant.core.game.facts import TallyChanged
 from assistant.core.game.history import Phone, Step
 from assistant.core.game.objections import ChainOpen, GameIsOver, NotDrawn
 from assistant.core.game.segment import Says, Segment, Told, Verbatim
@@ -35,6 +37,7 @@ from assistant.core.words.gameplay import save_instead
 from assistant.core.words.pace import lead_with
 from assistant.core.words.recorded import last_moves
 from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_segments, objection_reasons
+from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.worded import asked_narrow, lines_of, segment_words, speech_of, words_for
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -395,3 +398,19 @@ def test_the_phones_lines_are_led_by_their_facts_in_the_phones_words():
     assert lines_of(led, Audience.OTHER_PHONE) == ("Ben uses the effect of Yay.",)
     laptop = lead_with((move,), announce_said(TABLE, step, at=1))
     assert lines_of(laptop, Audience.TABLE)[1:2] == ("Ben uses the effect of Yay: say resolve when it is done.",)
+
+
+def test_a_steps_line_led_by_a_fact_it_says_again_keeps_its_values():
+    """A step's line that says a decisive fact said first again, sentence for sentence, keeps its values and the
+    facts it leaves out (`Told.leaving`): the table hears "Ben 2 Unicorns." after "Ana 1 Unicorn.", and the phones,
+    whose words of the counts are others ("Ana has 1 Unicorn."), keep theirs whole. Before, the line's sentences
+    left were made text for the table (`Verbatim`), the same for every audience."""
+    state = SESSION.game.state
+    step = Step(UseEffect(1, "yay"), state, state, (TallyChanged((0, 1), (1, 2)),))
+    tally, event = announce_said(TABLE, step, Verbosity.BRIEF, at=1)
+    ana = About(Topic.COUNT, (0,), "Ana", source=Counted(("Ana",), (1,), "Unicorn"), table=TABLE)
+    led = lead_with((ana,), [event, tally])
+    assert all(isinstance(segment.says, (About, Told)) for segment in led), led
+    used = "Ben uses the effect of Yay: say resolve when it is done."
+    assert lines_of(led, Audience.TABLE) == ("Ana 1 Unicorn.", used, "Ben 2 Unicorns.")
+    assert lines_of(led, Audience.OTHER_PHONE)[2] == "Ana has 1 Unicorn. Ben has 2 Unicorns."

@@ -20,6 +20,7 @@ from assistant.core.game.about import About, State, Topic
 from assistant.core.game.facts import Fact
 from assistant.core.game.history import Phone, Step
 from assistant.core.game.table import Table
+from assistant.core.text import PLAIN, SentenceNames
 
 
 class Channel(enum.Enum):
@@ -125,6 +126,11 @@ class Told:
     """Asked at the coaching level (with how to say the next move); neither: the normal level."""
     phone: Phone | None = None
     """The phone the step was recorded from (None: the laptop's keyboard)."""
+    leaving: tuple[About, ...] = ()
+    """Decisive facts said first, before it, whose words it says again sentence for sentence: those sentences are
+    left out of its words, in the audience's words of both (`words.pace.lead_with`); (): none."""
+    names: SentenceNames = PLAIN
+    """The names that change where its sentences end (the game's cards and players), for leaving some out."""
 
 
 #: What a segment says (`Segment.says`), worded for an audience by `words.worded.segment_words`: a fact in its own

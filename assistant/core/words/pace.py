@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, Merged, MoveKind, StopAlone, Topic, unique
-from assistant.core.game.segment import Channel, Part, Segment, Verbatim
+from assistant.core.game.segment import Channel, Part, Segment, Told, Verbatim
 from assistant.core.text import PLAIN, SentenceNames, sentences
 from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import kind_says
@@ -441,12 +441,20 @@ def lead_with(
         rest = [sentence for sentence in sentences(said, names) if sentence not in words]
         follows = bool(rest) and not (line.states and line.states <= states)
         if follows:  # (what it says kept as a value where no sentence of it was left out)
-            kept.append(line if " ".join(rest) == said else replace(line, says=Verbatim(" ".join(rest))))
+            kept.append(line if " ".join(rest) == said else _leaving(line, facts, names, rest))
         else:
             moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
     lead = [Segment(fact, (fact,), fact.states, Part.FACT, joined=n > 0) for n, fact in enumerate(facts)]
     lead[0] = replace(lead[0], about=(*lead[0].about, *(move for move in moves if move not in lead[0].about)))
     return [*lead, *kept]
+
+
+def _leaving(line: Segment, facts: tuple[About, ...], names: SentenceNames, rest: list[str]) -> Segment:
+    """A line with the sentences that say `facts` again left out: a step's line keeps its values and the facts it
+    leaves out (`Told.leaving`, worded at the edge for each audience); other words become the sentences left."""
+    if isinstance(line.says, Told):
+        return replace(line, says=replace(line.says, leaving=facts, names=names))
+    return replace(line, says=Verbatim(" ".join(rest)))
 
 
 def advice_once(segments: list[Segment], given: set[str]) -> list[Segment]:

@@ -54,7 +54,7 @@ from assistant.core.game.objections import Objection
 from assistant.core.game.segment import Part, Segment, Told, Verbatim
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending
-from assistant.core.text import cards_count, name_list
+from assistant.core.text import cards_count, name_list, sentences
 from assistant.core.words.announce import brief_counted, chain_duty, told_words, turn_duties, waiting_said
 from assistant.core.words.audience import Audience
 from assistant.core.words.cardtext import describe_resolution, numbered_names, search_results
@@ -117,13 +117,18 @@ def segment_words(segment: Segment, audience: Audience, table: Table | None = No
     own words for the audience (`words_for`, stripped: "You drew a card." on her own phone, "Ben drew a card." for
     the table); a line of a step's announcement made from the step for the audience (`Told`, `announce.told_words`:
     on the laptop, a move made on a phone never says how to say a move); text that tells no fact as it is, for every
-    audience (`Verbatim`)."""
+    audience (`Verbatim`). A step's line led by decisive facts it says again (`Told.leaving`) leaves their sentences
+    out, in the audience's words of both."""
     says = segment.says
     match says:
         case About():
             return words_for(says, audience, table).strip()
-        case Told():
-            return told_words(says, audience)
+        case Told(leaving=leaving, names=names):
+            said = told_words(says, audience)
+            if not leaving:
+                return said
+            left = {sentence for fact in leaving for sentence in sentences(words_for(fact, audience), names)}
+            return " ".join(sentence for sentence in sentences(said, names) if sentence not in left)
         case Verbatim(text=text):
             return text
         case _:  # pragma: no cover - mypy checks every kind of what a segment says is named above
