@@ -382,7 +382,7 @@ def test_a_steps_announcement_makes_no_text_of_a_line_that_tells_the_step():
             calls = (inner for inner in ast.walk(node) if isinstance(inner, ast.Call))
             if any(getattr(call.func, "id", "") == "Verbatim" for call in calls):
                 making.add(node.name)
-    assert making == {"describe_begin_effects", "herd_bonus_said"}, making
+    assert making == {"herd_bonus_said"}, making
 
 
 def test_the_phones_lines_are_led_by_their_facts_in_the_phones_words():

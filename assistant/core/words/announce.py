@@ -72,7 +72,6 @@ __all__ = [
     "DO_IT_THEN_RESOLVE",
     "describe_prompt",
     "phrase_prompt",
-    "describe_begin_effects",
     "herd_bonus_said",
     "hear_it_here",
     "describe_link_doing",
@@ -180,13 +179,6 @@ def neigh_name(table: Table) -> str:
     """ "Neigh" when the deck has a card named Neigh (whatever its full name: "Any Neigh for ...", never "Any The
     Safeword Is Neigh for ..."; the verb is `neigh` either way), or "Instant"."""
     return "Neigh" if table.neigh_card else "Instant"
-
-
-def describe_begin_effects(table: Table, link: Link) -> list[Segment]:
-    """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y."), then what each Herd Bonus
-    offered does (`herd_bonuses_said`)."""
-    duties = begin_duties(table, link)
-    return [*([Segment(Verbatim(duties))] if duties else []), *herd_bonuses_said(table, link)]
 
 
 def herd_bonuses_said(table: Table, link: Link) -> list[Segment]:
@@ -654,8 +646,8 @@ def _event_line(table: Table, step: Step, level: Verbosity, audience: Audience) 
 
 
 def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity, audience: Audience) -> str:
-    """One fact at the level asked (the beginning-of-turn effects are said by `describe_begin_effects`); links of
-    the chain have their own words."""
+    """One fact at the level asked (the beginning-of-turn effects are said by their own lines: `begin_duties`,
+    `herd_bonuses_said`); links of the chain have their own words."""
     if isinstance(fact, PhaseBegan) and fact.phase is Phase.END:
         if any(isinstance(f, OverHandLimit) for f in step.facts):
             return f"{PHASE_NAMES[fact.phase]}."
