@@ -15,6 +15,7 @@ import assistant
 from assistant.core.game.about import (
     About,
     Asked,
+    Counted,
     MoveKind,
     NewPhone,
     Offered,
@@ -25,13 +26,18 @@ from assistant.core.game.about import (
 )
 from assistant.core.game.chain import Trigger, TriggerKind
 from assistant.core.game.events import Save, UseEffect
+from assistant.core.game.facts import TallyChanged
+from assistant.core.game.history import Phone, Step
 from assistant.core.game.objections import ChainOpen, GameIsOver, NotDrawn
-from assistant.core.game.segment import Says, Segment, Verbatim
-from assistant.core.words.audience import Audience
+from assistant.core.game.segment import Says, Segment, Told, Verbatim
+from assistant.core.words.announce import announce_said
+from assistant.core.words.audience import Audience, for_hand
 from assistant.core.words.errors import instant_asked, which_card
 from assistant.core.words.gameplay import save_instead
+from assistant.core.words.pace import lead_with
 from assistant.core.words.recorded import last_moves
 from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_segments, objection_reasons
+from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.worded import asked_narrow, lines_of, segment_words, speech_of, words_for
 from assistant.session import Session
 from assistant.storage.decks import load_card_set
@@ -264,8 +270,10 @@ def test_a_segment_keeps_no_words_made_for_an_audience():
     again, of any audience, fails here."""
     types = {field.name: field.type for field in dataclasses.fields(Segment)}
     assert "str" not in " ".join(types.values()), types
-    assert types["says"] == "Says" and set(typing.get_args(Says)) == {About, Verbatim}
+    assert types["says"] == "Says" and set(typing.get_args(Says)) == {About, Told, Verbatim}
     assert [field.type for field in dataclasses.fields(Verbatim)] == ["str"]
+    # (a step's line keeps the step and which line it is, never its words: `announce.told_words` makes them)
+    assert "str" not in " ".join(str(field.type) for field in dataclasses.fields(Told))
 
 
 def test_no_facts_words_are_kept_as_text_beside_it():
@@ -333,3 +341,76 @@ def test_each_question_of_the_apps_own_is_worded_from_its_values_as_its_sentence
     for offered, sentence in offers:
         fact = About(Topic.QUESTION, source=offered)
         assert sentence and {words_for(fact, audience) for audience in Audience} == {sentence}, offered
+
+
+def test_a_steps_line_holds_no_words_and_is_worded_for_each_audience_at_the_edge():
+    """A line of a step's announcement (`announce_said`) holds the step, which line it is and the phone it was
+    recorded from (`Told`), no words: worded at the edge, the laptop's line of her own key coaches, the same line of
+    a move made on Ben's phone does not (`for_hand`), nor do the phones'; her own phone says it in the second person.
+    Before, each line was made as text for one audience at announce time (`Verbatim`), alike for every audience."""
+    state = SESSION.game.state
+    step = Step(UseEffect(1, "yay"), state, state)
+    typed = announce_said(TABLE, step, at=1)[0]
+    phoned = announce_said(TABLE, step, at=1, phone=Phone(1))[0]
+    assert isinstance(typed.says, Told) and isinstance(phoned.says, Told)
+    assert phoned.says.phone == Phone(1) and typed.says.phone is None
+    assert segment_words(typed, Audience.TABLE) == "Ben uses the effect of Yay: say resolve when it is done."
+    assert segment_words(phoned, Audience.TABLE) == "Ben uses the effect of Yay."
+    assert segment_words(phoned, Audience.PHONE_MOVE) == segment_words(typed, Audience.PHONE_MOVE)
+    assert segment_words(typed, Audience.OTHER_PHONE) == "Ben uses the effect of Yay."
+    assert segment_words(typed, Audience.OWN_PHONE) == "You use the effect of Yay: tap Resolve when it is done."
+    assert lines_of((phoned,), Audience.TABLE) == ("Ben uses the effect of Yay.",)
+
+
+def test_the_laptops_words_of_a_phones_move_are_decided_in_one_place():
+    """The laptop's words (`TABLE`) of a step recorded from a phone are `PHONE_MOVE`'s; every other audience keeps
+    its own, and the laptop's keyboard's steps the table's (`for_hand`)."""
+    assert for_hand(Audience.TABLE, Phone(0)) is Audience.PHONE_MOVE
+    assert for_hand(Audience.TABLE, None) is Audience.TABLE
+    assert all(for_hand(audience, Phone(0)) is audience for audience in Audience if audience is not Audience.TABLE)
+
+
+def test_a_steps_announcement_makes_no_text_of_a_line_that_tells_the_step():
+    """`announce_said` and the functions it makes a step's lines with build no `Verbatim`: each line that tells the
+    step is a `Told` worded at the edge; only a Herd Bonus's card text is verbatim (alike for every audience).
+    Before, the event line, the turn, the counts, the chain, the game's end and "Nothing was waiting to resolve."
+    were `Verbatim` text made for one audience."""
+    path = Path(assistant.__path__[0]) / "core" / "words" / "announce.py"
+    making = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef):
+            calls = (inner for inner in ast.walk(node) if isinstance(inner, ast.Call))
+            if any(getattr(call.func, "id", "") == "Verbatim" for call in calls):
+                making.add(node.name)
+    assert making == {"herd_bonus_said"}, making
+
+
+def test_the_phones_lines_are_led_by_their_facts_in_the_phones_words():
+    """A line that says a decisive fact word for word in the phones' words is left out of the phones' lines, the fact
+    said first (`lead_with` for `OTHER_PHONE`, as `words.recorded` asks): the phones' line of Ben's effect is the
+    fact's words, where the laptop's coaches and so stays. Before, `lead_with` compared the table's words of a
+    phones' line (the step's lines keep no words: `Told`), so the phones kept a line their fact said again."""
+    state = SESSION.game.state
+    step = Step(UseEffect(1, "yay"), state, state)
+    move = About(Topic.MOVE, (1,), "Ben", MoveKind.USE, "Yay", event=step.event, table=TABLE, state=state)
+    phones = announce_said(TABLE, step, audience=Audience.OTHER_PHONE, at=1)
+    led = lead_with((move,), phones, audience=Audience.OTHER_PHONE)
+    assert lines_of(led, Audience.OTHER_PHONE) == ("Ben uses the effect of Yay.",)
+    laptop = lead_with((move,), announce_said(TABLE, step, at=1))
+    assert lines_of(laptop, Audience.TABLE)[1:2] == ("Ben uses the effect of Yay: say resolve when it is done.",)
+
+
+def test_a_steps_line_led_by_a_fact_it_says_again_keeps_its_values():
+    """A step's line that says a decisive fact said first again, sentence for sentence, keeps its values and the
+    facts it leaves out (`Told.leaving`): the table hears "Ben 2 Unicorns." after "Ana 1 Unicorn.", and the phones,
+    whose words of the counts are others ("Ana has 1 Unicorn."), keep theirs whole. Before, the line's sentences
+    left were made text for the table (`Verbatim`), the same for every audience."""
+    state = SESSION.game.state
+    step = Step(UseEffect(1, "yay"), state, state, (TallyChanged((0, 1), (1, 2)),))
+    tally, event = announce_said(TABLE, step, Verbosity.BRIEF, at=1)
+    ana = About(Topic.COUNT, (0,), "Ana", source=Counted(("Ana",), (1,), "Unicorn"), table=TABLE)
+    led = lead_with((ana,), [event, tally])
+    assert all(isinstance(segment.says, (About, Told)) for segment in led), led
+    used = "Ben uses the effect of Yay: say resolve when it is done."
+    assert lines_of(led, Audience.TABLE) == ("Ana 1 Unicorn.", used, "Ben 2 Unicorns.")
+    assert lines_of(led, Audience.OTHER_PHONE)[2] == "Ana has 1 Unicorn. Ben has 2 Unicorns."

@@ -4,7 +4,8 @@ A reply is a sequence of segments (`assistant.core.language.reply.Reply`), and e
 the screen shows the shown ones, line by line; speech says the spoken ones, in order, and knows which sentences
 tell which decisive fact by the segment that carries it; a braille display leaves out the segments whose fact it
 holds, those that only restate it, and coaching. A segment keeps no words made for an audience: what it says is a
-value (`Says`: a fact, told in that fact's own words, or text that tells no fact), worded for each audience at the
+value (`Says`: a fact, told in that fact's own words; a line of a step's announcement, told from the step; or
+text that tells no fact), worded for each audience at the
 edge by `assistant.core.words.worded.segment_words` (and `lines_of`, `speech_of`). Nothing reads the words back: a
 reply in other words (a translation) is rendered and cut the same way.
 """
@@ -16,6 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from assistant.core.game.about import About, State, Topic
+from assistant.core.game.facts import Fact
+from assistant.core.game.history import Phone, Step
+from assistant.core.game.table import Table
+from assistant.core.text import PLAIN, SentenceNames
 
 
 class Channel(enum.Enum):
@@ -73,19 +78,66 @@ class ChainLink:
 class Verbatim:
     """Words that tell no fact of their own and are the same for every audience: a help line, a card's text, an
     error sentence, a notice, a line held apart (`words.worded.held_apart`). It keeps no values to word it from
-    because it tells nothing an audience words otherwise. (A step's lines, `words.announce.announce_said`, are
-    verbatim too: made from the step for the audience the step is told to, the step's values not kept beside them;
-    where such a line tells a fact, `Segment.about` carries it, a move said at length, and a front end that words
-    that fact for its own audience asks `words.worded.words_for` for it.)"""
+    because it tells nothing an audience words otherwise. (A step's lines are `Told`: worded from the step.)"""
 
     text: str
     """The words, one or more whole sentences ("" for none: a segment that only carries what a reply tells)."""
 
 
+class Line(enum.Enum):
+    """Which line of a step's announcement a `Told` is (`words.announce.announce_said`)."""
+
+    EVENT = "event"
+    """The event: "Ana played Rainbow Aura." (at the brief level, "Ana: Rainbow Aura.")."""
+    RESOLVED = "resolved"
+    """A resolve that resolved a link of the chain, said before what followed: "Ana uses the effect of ..."."""
+    TURN = "turn"
+    """The turn that began, with its beginning-of-turn duties (`Told.fact`, a `TurnBegan`)."""
+    DUTIES = "duties"
+    """The beginning-of-turn duties of a link added outside a new turn (`Told.fact`, a `LinkAdded`)."""
+    FACT = "fact"
+    """A fact that followed, at the level asked (`Told.fact`): a count, a link of the chain, the phase ..."""
+    ENDED = "ended"
+    """How the game ended (`Told.fact`, a `GameOver`), "The game is over." left to its own line (`OVER`)."""
+    OVER = "over"
+    """ "The game is over.", joined to the line of how it ended."""
+    NOTHING = "nothing"
+    """ "Nothing was waiting to resolve.": a resolve with nothing on the pile nor in the chain."""
+
+
+@dataclass(frozen=True)
+class Told:
+    """A line of a step's announcement as values, with no words: the step it tells, which line it is, the fact it
+    tells (for a line of one fact), the level asked and the phone the step was recorded from. Worded for each
+    audience at the edge (`words.announce.told_words`, through `words.worded.segment_words`): on the laptop, a move
+    made on a phone never says how to say a move (`words.audience.for_hand`); on the phones, the normal level."""
+
+    table: Table
+    """The game it is of, for its names and its prompt."""
+    step: Step
+    """The step the line tells, with the states on each side."""
+    line: Line
+    """Which line it is."""
+    fact: Fact | None = None
+    """The fact a line of one fact tells (`Line.TURN`, `DUTIES`, `FACT`, `ENDED`); None for the others."""
+    brief: bool = False
+    """Asked at the brief level (the facts alone)."""
+    coached: bool = True
+    """Asked at the coaching level (with how to say the next move); neither: the normal level."""
+    phone: Phone | None = None
+    """The phone the step was recorded from (None: the laptop's keyboard)."""
+    leaving: tuple[About, ...] = ()
+    """Decisive facts said first, before it, whose words it says again sentence for sentence: those sentences are
+    left out of its words, in the audience's words of both (`words.pace.lead_with`); (): none."""
+    names: SentenceNames = PLAIN
+    """The names that change where its sentences end (the game's cards and players), for leaving some out."""
+
+
 #: What a segment says (`Segment.says`), worded for an audience by `words.worded.segment_words`: a fact in its own
 #: words (`About`, worded by `words.worded.words_for`: "You drew a card." on her own phone where the table hears
-#: "Ben drew a card."), or words that tell no fact and are alike for every audience (`Verbatim`).
-Says = About | Verbatim
+#: "Ben drew a card."), a line of a step's announcement (`Told`, worded by `words.announce.told_words`), or words
+#: that tell no fact and are alike for every audience (`Verbatim`).
+Says = About | Told | Verbatim
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
-from assistant.core.words.audience import Audience
+from assistant.core.words.audience import Audience, for_hand
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     event_refused,
@@ -302,9 +302,8 @@ class Conversation:
         turn = any(isinstance(fact, TurnBegan) for fact in step.facts)
         at = len(game.log)
         # a phone's move is the laptop's words of it, never how to say a move on her keyboard (the next step is the
-        # mover's, on the phone)
-        audience = Audience.TABLE if self.by is None else Audience.PHONE_MOVE
-        said = announce_said(game.table, step, self.verbosity, audience, at=at)
+        # mover's, on the phone): its lines keep the phone it was recorded from (`words.audience.for_hand`)
+        said = announce_said(game.table, step, self.verbosity, at=at, phone=self.by)
         facts = facts_of_step(game.table, step, at)
         if not any(isinstance(fact, GameOver) for fact in step.facts):  # (a game's end leads by its own order)
             said = lead_with(facts, said, self.names)  # said first: the next key cannot cut them before they are heard
@@ -340,8 +339,7 @@ class Conversation:
             _restore(game, steps, redo, log, undone)
             self.unsaved = exc.strerror or str(exc)
             return Reply.error(save_failed(self.unsaved))
-        audience = Audience.TABLE if self.by is None else Audience.PHONE_MOVE  # (a phone's: never "say ...")
-        done, *_, position = undone_many(game.table, steps, redo, audience)
+        done, *_, position = undone_many(game.table, steps, redo, for_hand(Audience.TABLE, self.by))  # (never "say")
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief). Shown: what it gave back first.
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))

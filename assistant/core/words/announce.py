@@ -10,6 +10,7 @@ it; `chain` reads it on request.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import assert_never
 
 from assistant.core.cards.card import CardType
@@ -36,13 +37,13 @@ from assistant.core.game.facts import (
     TurnBegan,
     WinWaits,
 )
-from assistant.core.game.history import Step
-from assistant.core.game.segment import ChainLink, Part, Segment, Verbatim
+from assistant.core.game.history import Phone, Step
+from assistant.core.game.segment import ChainLink, Line, Part, Segment, Told, Verbatim
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Prompt, PromptKind, Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import name_list
-from assistant.core.words.audience import Audience, is_coached
+from assistant.core.words.audience import Audience, for_hand, is_coached
 from assistant.core.words.cardtext import LEAVING, card_gist, duty_short
 from assistant.core.words.gameplay import (
     GAME_OVER,
@@ -71,11 +72,12 @@ __all__ = [
     "DO_IT_THEN_RESOLVE",
     "describe_prompt",
     "phrase_prompt",
-    "describe_begin_effects",
     "herd_bonus_said",
     "hear_it_here",
     "describe_link_doing",
     "announce_said",
+    "told_words",
+    "NOTHING_TO_RESOLVE",
     "facts_of_step",
     "move_of_step",
     "tells_of_step",
@@ -95,6 +97,8 @@ DO_IT_THEN_RESOLVE = "Do it, then say resolve."
 
 
 TURN_GOES_ON = "The turn goes on: the effect was not used."
+
+NOTHING_TO_RESOLVE = "Nothing was waiting to resolve."
 
 
 def end_turn_now(player: str) -> str:
@@ -177,13 +181,6 @@ def neigh_name(table: Table) -> str:
     return "Neigh" if table.neigh_card else "Instant"
 
 
-def describe_begin_effects(table: Table, link: Link) -> list[Segment]:
-    """The beginning-of-turn effects, mandatory ones first ("Ana must do X; may use Y."), then what each Herd Bonus
-    offered does (`herd_bonuses_said`)."""
-    duties = begin_duties(table, link)
-    return [*([Segment(Verbatim(duties))] if duties else []), *herd_bonuses_said(table, link)]
-
-
 def herd_bonuses_said(table: Table, link: Link) -> list[Segment]:
     """One line for each Herd Bonus the link offers, what it does first (a braille display's first window, the
     first words heard): "Alpaca Herd Bonus: Your Alpacas cannot be destroyed. ...", then why it may be used."""
@@ -236,7 +233,12 @@ def _trigger_doing(table: Table, trigger: Trigger) -> str:
 
 
 def announce_said(
-    table: Table, step: Step, level: Verbosity = Verbosity.COACHING, audience: Audience = Audience.TABLE, at: int = 0
+    table: Table,
+    step: Step,
+    level: Verbosity = Verbosity.COACHING,
+    audience: Audience = Audience.TABLE,
+    at: int = 0,
+    phone: Phone | None = None,
 ) -> list[Segment]:
     """Everything to say after an event was recorded, outcome first: the game's end, a card an effect moved, the
     counts; then the event and what followed; then what the table may do now; each line a segment with the states
@@ -244,41 +246,49 @@ def announce_said(
     only says them again (`pace.lead_with`); the event's line tells its move (`move_of_step`, at place `at` of the
     game's log). `audience`: whose words (`Audience.TABLE`, the laptop's own; `Audience.OTHER_PHONE`, the phones',
     at the normal level; `Audience.PHONE_MOVE`, the laptop's of a phone's move): where it is not coached
-    (`is_coached`), never how to say a move, and coaching said at the normal level."""
+    (`is_coached`), never how to say a move, and coaching said at the normal level. `phone`: the phone the step was
+    recorded from (None: the laptop's keyboard), whose move the laptop tells in `PHONE_MOVE`'s words
+    (`audience.for_hand`). Each line tells the step as values, no words (`Told`, worded at the edge by
+    `told_words`); the lines are those its words for `audience` leave (a line of no words is left out)."""
+    audience = for_hand(audience, phone)
+    asked = level
     level = _level(level, audience)
+
+    def told(line: Line, fact: Fact | None = None) -> Told:
+        brief, coached = asked is Verbosity.BRIEF, asked is Verbosity.COACHING
+        return Told(table, step, line, fact, brief=brief, coached=coached, phone=phone)
+
     lines: list[tuple[int, Segment]] = []  # (rank, segment): sorted by rank, in order within one rank
     # the deck running out ends the game by the count: the draw that emptied it is said before the winner
     deck_out = any(isinstance(f, GameOver) and f.outcome.ending is not Ending.GOAL for f in step.facts)
     move = move_of_step(table, step, at)
-    told = () if move is None else (move,)
+    moved = () if move is None else (move,)
     if not isinstance(
         step.event, (events.Resolve, events.NextPhase, events.EndTurn, events.SkipPhase)
     ):  # their facts say them
         rank = -1 if deck_out else 1 if kind_of(step.event).effect else 3
-        lines.append((rank, Segment(Verbatim(_event_line(table, step, level, audience)), told)))
-        told = ()
+        lines.append((rank, Segment(told(Line.EVENT), moved)))
+        moved = ()
     phases = [f for f in step.facts if isinstance(f, PhaseBegan)]
     began = any(isinstance(f, TurnBegan) for f in step.facts)
     for fact in step.facts:
         if isinstance(fact, PhaseBegan) and (fact is not phases[-1] or deck_out):
             continue  # "draw" at the start of a turn passes the Draw phase: say only where the turn is now
         if isinstance(fact, TurnBegan):  # with its duties, as its decisive fact says it
-            said = turn_began(
-                fact.turn, player_name(table, fact.player), level is Verbosity.BRIEF, _turn_duties(table, step)
-            )
-            # a turn's end is said by the turn that begins: that line tells the move (`told`, once)
-            lines.append((3, Segment(Verbatim(said), told, states=frozenset({(Topic.TURN, None)}))))
-            told = ()
+            # a turn's end is said by the turn that begins: that line tells the move (`moved`, once)
+            lines.append((3, Segment(told(Line.TURN, fact), moved, states=frozenset({(Topic.TURN, None)}))))
+            moved = ()
             continue
         if isinstance(fact, LinkAdded) and any(t.kind.is_beginning for t in fact.link):
             if not began:
-                effects = describe_begin_effects(table, fact.link)
+                duties = [Segment(told(Line.DUTIES, fact))] if begin_duties(table, fact.link) else []
+                effects = [*duties, *herd_bonuses_said(table, fact.link)]
             else:  # the duties were said with the turn: what each Herd Bonus does follows (not in brief)
                 effects = [] if level is Verbosity.BRIEF else herd_bonuses_said(table, fact.link)
             lines += [(3, line) for line in effects]
             continue
         rank = -1 if deck_out and isinstance(fact, DeckRanOut) else _FACT_RANKS.get(type(fact), 3)
-        lines += [(rank, segment) for segment in _fact_segments(table, step, fact, level, audience, at)]
+        lines += [(rank, segment) for segment in _fact_segments(told, step, fact, level, audience, at)]
     resolved = any(
         isinstance(
             f,
@@ -294,9 +304,9 @@ def announce_said(
         for f in step.facts
     )
     if isinstance(step.event, events.Resolve) and not resolved:
-        lines.append((3, Segment(Verbatim("Nothing was waiting to resolve."))))
+        lines.append((3, Segment(told(Line.NOTHING))))
     if isinstance(step.event, events.Resolve) and any(isinstance(f, LinkResolved) for f in step.facts):
-        lines.insert(0, (3, Segment(Verbatim(describe_event(table, step.event, step.before, audience) + "."))))
+        lines.insert(0, (3, Segment(told(Line.RESOLVED))))
     if step.after.outcome is None or not any(isinstance(f, GameOver) for f in step.facts):
         prompt = table.prompt(step.after)
         just_said = any(isinstance(f, LinkAdded) and f.link == prompt.link for f in step.facts)
@@ -313,37 +323,77 @@ def announce_said(
         if waiting_said(table, waiting):  # (in its own words, `words.worded.words_for`)
             question = About(Topic.QUESTION, at=at, source=waiting, table=table)
             lines.append((4, Segment(question, (question,))))
-    return [segment for _, segment in sorted(lines, key=lambda ranked: ranked[0]) if segment.says != Verbatim("")]
+    ordered = [segment for _, segment in sorted(lines, key=lambda ranked: ranked[0])]
+    return [segment for segment in ordered if not isinstance(segment.says, Told) or told_words(segment.says, audience)]
+
+
+def told_words(told: Told, audience: Audience) -> str:
+    """A line of a step's announcement in an audience's words ("" for none), made from its values (`Told`): at the
+    level it was asked at, as the audience says it (`_level`: the phones' at the normal level); on the laptop, a
+    move made on a phone in `PHONE_MOVE`'s words (`audience.for_hand`, from the phone it was recorded from)."""
+    audience = for_hand(audience, told.phone)
+    asked = Verbosity.BRIEF if told.brief else Verbosity.COACHING if told.coached else Verbosity.NORMAL
+    level = _level(asked, audience)
+    table, step = told.table, told.step
+    match told.line:
+        case Line.EVENT:
+            return _event_line(table, step, level, audience)
+        case Line.RESOLVED:
+            return describe_event(table, step.event, step.before, audience) + "."
+        case Line.OVER:
+            return GAME_OVER
+        case Line.NOTHING:
+            return NOTHING_TO_RESOLVE
+        case Line.TURN | Line.DUTIES | Line.FACT | Line.ENDED:
+            return _fact_told(told, level, audience)
+        case _:  # pragma: no cover - mypy checks every line is named above
+            assert_never(told.line)
+
+
+def _fact_told(told: Told, level: Verbosity, audience: Audience) -> str:
+    """The words of a line of one fact (`Told.fact`): the turn that began with its duties; the beginning-of-turn
+    duties of a link; a fact at the level asked; how the game ended, "The game is over." on its own line."""
+    table, step, fact = told.table, told.step, told.fact
+    if told.line is Line.TURN and isinstance(fact, TurnBegan):
+        name = player_name(table, fact.player)
+        return turn_began(fact.turn, name, level is Verbosity.BRIEF, _turn_duties(table, step))
+    if told.line is Line.DUTIES and isinstance(fact, LinkAdded):
+        return begin_duties(table, fact.link)
+    if fact is None:
+        raise TypeError(f"a line of one fact with no fact: {told.line}")
+    said = _fact_line(table, step, fact, level, audience)
+    return said.removesuffix(f" {GAME_OVER}") if told.line is Line.ENDED else said
 
 
 def _fact_segments(
-    table: Table, step: Step, fact: Fact, level: Verbosity, audience: Audience, at: int
+    told: Callable[[Line, Fact | None], Told], step: Step, fact: Fact, level: Verbosity, audience: Audience, at: int
 ) -> tuple[Segment, ...]:
     """A fact's line as segments, with what they tell: a count its states; the game's end the winner (said before
     "The game is over.", which goes without saying on a display holding the win); a link of the chain its duty,
-    with its words where the duty is held apart ("Effect chain: the effect of Unicorn Poison, played by Cy.")."""
+    with its words where the duty is held apart ("Effect chain: the effect of Unicorn Poison, played by Cy."). Its
+    words, for `audience` at `level`, decide which segments there are; the segments keep the values (`told`)."""
+    table = told(Line.FACT, fact).table
     sentence = _fact_line(table, step, fact, level, audience)
     if not sentence:
         return ()
     if isinstance(fact, (TallyChanged, WinWaits)):
         seats = _changed(fact) if isinstance(fact, TallyChanged) else [fact.player]
-        return (Segment(Verbatim(sentence), states=frozenset((Topic.COUNT, seat) for seat in seats)),)
+        return (Segment(told(Line.FACT, fact), states=frozenset((Topic.COUNT, seat) for seat in seats)),)
     if isinstance(fact, GameOver) and sentence.endswith(f" {GAME_OVER}"):
         win = facts_of_step(table, step, at)
-        ended = sentence.removesuffix(f" {GAME_OVER}")
         # (the words of the win itself, when it is no goal reached: "Ana wins!" is said for a goal)
         own = bool(win) and (fact.outcome.ending is not Ending.GOAL or fact.outcome.winner is None)
         return (
-            Segment(Verbatim(ended), win, part=Part.FACT if own else Part.SAID),
-            Segment(Verbatim(GAME_OVER), joined=True),
+            Segment(told(Line.ENDED, fact), win, part=Part.FACT if own else Part.SAID),
+            Segment(told(Line.OVER, None), joined=True),
         )
     if isinstance(fact, LinkAdded) and level is not Verbosity.BRIEF and not any(t.kind.is_beginning for t in fact.link):
         duty = _duty(table, fact.link)
         words = chain_duty(table, fact.link)
         if duty is not None and words.rstrip(".").casefold() in sentence.casefold():  # its duty said whole in it
             link = ChainLink(fact.position, tuple(describe_trigger(table, t) for t in fact.link))
-            return (Segment(Verbatim(sentence), repeats=(duty,), link=link),)  # (held apart, named by the link alone)
-    return (Segment(Verbatim(sentence)),)
+            return (Segment(told(Line.FACT, fact), repeats=(duty,), link=link),)  # (held apart, named by its link)
+    return (Segment(told(Line.FACT, fact)),)
 
 
 #: Where a fact's sentence goes in an announcement (lower first): the game's end, then the counts and a win
@@ -596,8 +646,8 @@ def _event_line(table: Table, step: Step, level: Verbosity, audience: Audience) 
 
 
 def _fact_line(table: Table, step: Step, fact: Fact, level: Verbosity, audience: Audience) -> str:
-    """One fact at the level asked (the beginning-of-turn effects are said by `describe_begin_effects`); links of
-    the chain have their own words."""
+    """One fact at the level asked (the beginning-of-turn effects are said by their own lines: `begin_duties`,
+    `herd_bonuses_said`); links of the chain have their own words."""
     if isinstance(fact, PhaseBegan) and fact.phase is Phase.END:
         if any(isinstance(f, OverHandLimit) for f in step.facts):
             return f"{PHASE_NAMES[fact.phase]}."

@@ -12,7 +12,9 @@ from __future__ import annotations
 import enum
 from typing import assert_never
 
-__all__ = ["Audience", "is_coached"]
+from assistant.core.game.history import Phone
+
+__all__ = ["Audience", "is_coached", "for_hand"]
 
 
 class Audience(enum.Enum):
@@ -50,3 +52,10 @@ def is_coached(audience: Audience) -> bool:
             return False
         case _:  # pragma: no cover - mypy checks every audience is named above
             assert_never(audience)
+
+
+def for_hand(audience: Audience, phone: Phone | None) -> Audience:
+    """The audience a step's words are made for, from the phone the step was recorded from (`phone`; None: the
+    laptop's keyboard), the one place this is decided: the laptop's words (`TABLE`) of a move made on a phone are
+    `PHONE_MOVE`'s (the move's next step is the mover's, on the phone); any other audience is its own."""
+    return Audience.PHONE_MOVE if audience is Audience.TABLE and phone is not None else audience

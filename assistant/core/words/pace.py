@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from assistant.core.game.about import About, Merged, MoveKind, StopAlone, Topic, unique
-from assistant.core.game.segment import Channel, Part, Segment, Verbatim
+from assistant.core.game.segment import Channel, Part, Segment, Told, Verbatim
 from assistant.core.text import PLAIN, SentenceNames, sentences
 from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import kind_says
@@ -412,19 +412,21 @@ def missed(
     return Digest(lines, tuple(out), more)
 
 
-def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNames = PLAIN) -> list[Segment]:
+def lead_with(
+    facts: tuple[About, ...], lines: list[Segment], names: SentenceNames = PLAIN, audience: Audience = Audience.TABLE
+) -> list[Segment]:
     """A reply's segments with its decisive facts said first, each its own segment (`Part.FACT`, on one line), so the
     next key or move cannot cut them before they are heard: unchanged when the first line tells every state they tell
     ("Turn 2: Ben's turn." for "Ben's turn.": that line then tells them); else the facts first, and a later line that
     tells only states the facts tell is left out ("Ana has 1 Unicorn." after "Ana 1 Unicorn."), as is a sentence that
     is one of the facts word for word: "Destroy a Unicorn. Unicorn Poison is played: ...", "Ana 1 Unicorn. Ben
-    destroyed ..."."""
+    destroyed ...". Each in the words of `audience`, whom the lines are for (the phones' lines, `words.recorded`)."""
     if not facts or not lines:
         return list(lines)
     states = frozenset().union(*(fact.states for fact in facts))
     if all(fact.states and fact.states <= lines[0].states for fact in facts):
         return [replace(lines[0], about=(*lines[0].about, *facts)), *lines[1:]]
-    words = {sentence for fact in facts for sentence in sentences(words_for(fact, Audience.TABLE), names)}
+    words = {sentence for fact in facts for sentence in sentences(words_for(fact, audience), names)}
     kept: list[Segment] = []
     moves: list[About] = []  # the moves told by lines left out: the first fact tells them instead
     follows = False  # the line a joined segment goes on was kept
@@ -435,16 +437,24 @@ def lead_with(facts: tuple[About, ...], lines: list[Segment], names: SentenceNam
             else:
                 moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
             continue
-        said = segment_words(line, Audience.TABLE)
+        said = segment_words(line, audience)
         rest = [sentence for sentence in sentences(said, names) if sentence not in words]
         follows = bool(rest) and not (line.states and line.states <= states)
         if follows:  # (what it says kept as a value where no sentence of it was left out)
-            kept.append(line if " ".join(rest) == said else replace(line, says=Verbatim(" ".join(rest))))
+            kept.append(line if " ".join(rest) == said else _leaving(line, facts, names, rest))
         else:
             moves += [fact for fact in line.about if fact.topic is Topic.MOVE]
     lead = [Segment(fact, (fact,), fact.states, Part.FACT, joined=n > 0) for n, fact in enumerate(facts)]
     lead[0] = replace(lead[0], about=(*lead[0].about, *(move for move in moves if move not in lead[0].about)))
     return [*lead, *kept]
+
+
+def _leaving(line: Segment, facts: tuple[About, ...], names: SentenceNames, rest: list[str]) -> Segment:
+    """A line with the sentences that say `facts` again left out: a step's line keeps its values and the facts it
+    leaves out (`Told.leaving`, worded at the edge for each audience); other words become the sentences left."""
+    if isinstance(line.says, Told):
+        return replace(line, says=replace(line.says, leaving=facts, names=names))
+    return replace(line, says=Verbatim(" ".join(rest)))
 
 
 def advice_once(segments: list[Segment], given: set[str]) -> list[Segment]:

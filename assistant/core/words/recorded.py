@@ -61,7 +61,8 @@ def _lines(table: Table, recorded: Recorded) -> tuple[str, ...]:
         if any(isinstance(fact, GameOver) for fact in step.facts):
             lines += lines_of(said, Audience.OTHER_PHONE)
         else:
-            lines += lines_of(lead_with(facts_of_step(table, step, recorded.at), said), Audience.OTHER_PHONE)
+            led = lead_with(facts_of_step(table, step, recorded.at), said, audience=Audience.OTHER_PHONE)
+            lines += lines_of(led, Audience.OTHER_PHONE)
     return tuple(lines)
 
 

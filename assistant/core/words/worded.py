@@ -8,10 +8,10 @@ fact, the counts, the turn, a chain's duty, what the table waits for, what a que
 the game it is of, for its names. Each audience's words are made here from those values, matched over every
 `Audience` (mypy names the `match` a new member leaves out, `assert_never`), the table's over every kind of
 `Source`, and a question's over every kind of `Asked`: a new audience is one member of `Audience` and one branch
-here. A segment keeps no rendering: what it says is a value (`Segment.says`: a fact, or text that tells no fact,
-`Verbatim`), worded for an audience here (`segment_words`, and a reply's lines and speech, `lines_of`, `speech_of`),
-a fact by `words_for`; its other forms are made here from its values too (the chain's link it tells,
-`Segment.link`; its `Part`).
+here. A segment keeps no rendering: what it says is a value (`Segment.says`: a fact; a line of a step's
+announcement, `Told`; or text that tells no fact, `Verbatim`), worded for an audience here (`segment_words`, and a
+reply's lines and speech, `lines_of`, `speech_of`), a fact by `words_for`, a step's line by `announce.told_words`; its
+other forms are made here from its values too (the chain's link it tells, `Segment.link`; its `Part`).
 """
 
 from __future__ import annotations
@@ -51,11 +51,11 @@ from assistant.core.game.about import (
 )
 from assistant.core.game.facts import Fact, GameOver
 from assistant.core.game.objections import Objection
-from assistant.core.game.segment import Part, Segment, Verbatim
+from assistant.core.game.segment import Part, Segment, Told, Verbatim
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending
-from assistant.core.text import cards_count, name_list
-from assistant.core.words.announce import brief_counted, chain_duty, turn_duties, waiting_said
+from assistant.core.text import cards_count, name_list, sentences
+from assistant.core.words.announce import brief_counted, chain_duty, told_words, turn_duties, waiting_said
 from assistant.core.words.audience import Audience
 from assistant.core.words.cardtext import describe_resolution, numbered_names, search_results
 from assistant.core.words.entry import spoken_query
@@ -115,11 +115,20 @@ def words_for(fact: About, audience: Audience, table: Table | None = None) -> st
 def segment_words(segment: Segment, audience: Audience, table: Table | None = None) -> str:
     """A segment's words for an audience, one or more whole sentences ("" for none): a fact it says in that fact's
     own words for the audience (`words_for`, stripped: "You drew a card." on her own phone, "Ben drew a card." for
-    the table); text that tells no fact as it is, for every audience (`Verbatim`)."""
+    the table); a line of a step's announcement made from the step for the audience (`Told`, `announce.told_words`:
+    on the laptop, a move made on a phone never says how to say a move); text that tells no fact as it is, for every
+    audience (`Verbatim`). A step's line led by decisive facts it says again (`Told.leaving`) leaves their sentences
+    out, in the audience's words of both."""
     says = segment.says
     match says:
         case About():
             return words_for(says, audience, table).strip()
+        case Told(leaving=leaving, names=names):
+            said = told_words(says, audience)
+            if not leaving:
+                return said
+            left = {sentence for fact in leaving for sentence in sentences(words_for(fact, audience), names)}
+            return " ".join(sentence for sentence in sentences(said, names) if sentence not in left)
         case Verbatim(text=text):
             return text
         case _:  # pragma: no cover - mypy checks every kind of what a segment says is named above
