@@ -29,12 +29,13 @@ from assistant.core.game.events import Save, UseEffect
 from assistant.core.game.facts import TallyChanged
 from assistant.core.game.history import Phone, Step
 from assistant.core.game.objections import ChainOpen, GameIsOver, NotDrawn
-from assistant.core.game.segment import Says, Segment, Told, Verbatim
+from assistant.core.game.segment import Says, Segment, Told, UndoRedo, Verbatim
 from assistant.core.words.announce import announce_said
 from assistant.core.words.audience import Audience, for_hand
 from assistant.core.words.errors import instant_asked, which_card
 from assistant.core.words.gameplay import save_instead
 from assistant.core.words.pace import lead_with
+from assistant.core.words.position import undone_many
 from assistant.core.words.recorded import last_moves
 from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_segments, objection_reasons
 from assistant.core.words.verbosity import Verbosity
@@ -270,10 +271,11 @@ def test_a_segment_keeps_no_words_made_for_an_audience():
     again, of any audience, fails here."""
     types = {field.name: field.type for field in dataclasses.fields(Segment)}
     assert "str" not in " ".join(types.values()), types
-    assert types["says"] == "Says" and set(typing.get_args(Says)) == {About, Told, Verbatim}
+    assert types["says"] == "Says" and set(typing.get_args(Says)) == {About, Told, UndoRedo, Verbatim}
     assert [field.type for field in dataclasses.fields(Verbatim)] == ["str"]
     # (a step's line keeps the step and which line it is, never its words: `announce.told_words` makes them)
     assert "str" not in " ".join(str(field.type) for field in dataclasses.fields(Told))
+    assert "str" not in " ".join(str(field.type) for field in dataclasses.fields(UndoRedo))
 
 
 def test_no_facts_words_are_kept_as_text_beside_it():
@@ -360,6 +362,24 @@ def test_a_steps_line_holds_no_words_and_is_worded_for_each_audience_at_the_edge
     assert segment_words(typed, Audience.OTHER_PHONE) == "Ben uses the effect of Yay."
     assert segment_words(typed, Audience.OWN_PHONE) == "You use the effect of Yay: tap Resolve when it is done."
     assert lines_of((phoned,), Audience.TABLE) == ("Ben uses the effect of Yay.",)
+
+
+def test_what_an_undo_gave_back_holds_no_words_and_is_worded_for_each_audience_at_the_edge():
+    """An undo's reply says what it gave back as values (`UndoRedo`: the steps, the phone it was asked from), worded
+    at the edge: the laptop's words of an undo asked from Ben's phone never coach (`for_hand`), as the phones' words
+    of it (`undone_many` for `OTHER_PHONE`, which `words.recorded` gives the phones) do not; the same undo typed on
+    the laptop coaches. Before, the reply kept its words, made once for the laptop, as text (`Verbatim`)."""
+    state = SESSION.game.state
+    steps = (Step(UseEffect(1, "yay"), state, state),)
+    typed, phoned = UndoRedo(TABLE, steps, redo=True), UndoRedo(TABLE, steps, redo=True, phone=Phone(1))
+    coached = "Redone: Ben uses the effect of Yay: say resolve when it is done."
+    assert segment_words(Segment(typed), Audience.TABLE) == coached
+    assert segment_words(Segment(phoned), Audience.TABLE) == "Redone: Ben uses the effect of Yay."
+    assert (
+        segment_words(Segment(typed), Audience.OTHER_PHONE)
+        == undone_many(TABLE, list(steps), True, Audience.OTHER_PHONE)[0]
+    )
+    assert segment_words(Segment(typed), Audience.OTHER_PHONE) == "Redone: Ben uses the effect of Yay."
 
 
 def test_the_laptops_words_of_a_phones_move_are_decided_in_one_place():

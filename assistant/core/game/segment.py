@@ -133,11 +133,29 @@ class Told:
     """The names that change where its sentences end (the game's cards and players), for leaving some out."""
 
 
+@dataclass(frozen=True)
+class UndoRedo:
+    """What an undo or a redo gave back, as values, with no words: the steps it took back (or did again) and the
+    phone it was asked from. Worded for each audience at the edge (`words.kinds.undone_words`, through
+    `words.worded.segment_words`): "Undone: Dee's Basic Unicorn (Purple) is back on the pile."; on the laptop, one
+    asked from a phone never says how to say a move (`words.audience.for_hand`)."""
+
+    table: Table
+    """The game it is of, for its names."""
+    steps: tuple[Step, ...]
+    """The steps taken back or done again, oldest first (at least one)."""
+    redo: bool = False
+    """A redo (False: an undo)."""
+    phone: Phone | None = None
+    """The phone it was asked from (None: the laptop's keyboard)."""
+
+
 #: What a segment says (`Segment.says`), worded for an audience by `words.worded.segment_words`: a fact in its own
 #: words (`About`, worded by `words.worded.words_for`: "You drew a card." on her own phone where the table hears
-#: "Ben drew a card."), a line of a step's announcement (`Told`, worded by `words.announce.told_words`), or words
-#: that tell no fact and are alike for every audience (`Verbatim`).
-Says = About | Told | Verbatim
+#: "Ben drew a card."), a line of a step's announcement (`Told`, worded by `words.announce.told_words`), what an
+#: undo or a redo gave back (`UndoRedo`, worded by `words.kinds.undone_words`), or words that tell no fact and are
+#: alike for every audience (`Verbatim`).
+Says = About | Told | UndoRedo | Verbatim
 
 
 @dataclass(frozen=True)

@@ -33,14 +33,13 @@ from assistant.core.game.history import (
     record_to_dict,
 )
 from assistant.core.game.objections import Objection
-from assistant.core.game.segment import Channel, Part, Segment, Verbatim
+from assistant.core.game.segment import Channel, Part, Segment, UndoRedo, Verbatim
 from assistant.core.language.builders import Context, cards_with_words, find_baby, find_player
 from assistant.core.language.parser import Command, CommandError
 from assistant.core.language.reply import Choice, Question, Reply
 from assistant.core.language.verbs import BY_NAME, Verb
 from assistant.core.text import PLAIN, SentenceNames
 from assistant.core.words.announce import TURN_GOES_ON, announce_said, facts_of_step, tells_of_step
-from assistant.core.words.audience import Audience, for_hand
 from assistant.core.words.entry import query_problem
 from assistant.core.words.errors import (
     event_refused,
@@ -54,7 +53,7 @@ from assistant.core.words.errors import (
 )
 from assistant.core.words.gameplay import NOTHING_TO_REDO, NOTHING_TO_UNDO, save_instead
 from assistant.core.words.pace import advice_once, lead_with
-from assistant.core.words.position import changed_facts, undone_many
+from assistant.core.words.position import changed_facts, describe_position
 from assistant.core.words.rulings import confirm_segments
 from assistant.core.words.verbosity import Verbosity
 
@@ -339,15 +338,16 @@ class Conversation:
             _restore(game, steps, redo, log, undone)
             self.unsaved = exc.strerror or str(exc)
             return Reply.error(save_failed(self.unsaved))
-        done, *_, position = undone_many(game.table, steps, redo, for_hand(Audience.TABLE, self.by))  # (never "say")
+        done = UndoRedo(game.table, tuple(steps), redo, self.by)  # (from a phone: never "say")
+        position = describe_position(game.table, steps[-1].after)
         # The state as it now is (a win taken back, the counts) is its decisive fact, said first; then what it gave
         # back; the position is on the status line (and said after, but in brief). Shown: what it gave back first.
         facts = tuple(changed_facts(game.table, steps[0].before, steps[-1].after))
         brief = self.verbosity is Verbosity.BRIEF
         segments = (
-            Segment(Verbatim(done), channel=Channel.SCREEN),
+            Segment(done, channel=Channel.SCREEN),
             *(Segment(fact, (fact,), fact.states, Part.FACT) for fact in facts),
-            Segment(Verbatim(done), channel=Channel.SPEECH),
+            Segment(done, channel=Channel.SPEECH),
             Segment(Verbatim(position), channel=Channel.SCREEN if brief else Channel.BOTH),
         )
         # Which events of the log it took back (or put back), by their places: what they told is no longer news.

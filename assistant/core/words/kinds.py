@@ -23,10 +23,11 @@ from assistant.core.game import events
 from assistant.core.game.about import About, MoveKind, Topic
 from assistant.core.game.events import Event, Gathered, Source
 from assistant.core.game.history import Step
+from assistant.core.game.segment import UndoRedo
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count
-from assistant.core.words.audience import Audience, is_coached
+from assistant.core.words.audience import Audience, for_hand, is_coached
 from assistant.core.words.gameplay import (
     PHASE_NAMES,
     SOURCE_NAMES,
@@ -600,3 +601,18 @@ def taken_back(table: Table, step: Step) -> str:
     pile" (its kind's `Kind.undone`); the event itself, taken back, where no card moved."""
     undone = kind_of(step.event).undone or _as_taken_back
     return undone(table, step.event, step.after)  # (an undone step: `after` is the position given back)
+
+
+def undone_words(undone: UndoRedo, audience: Audience) -> str:
+    """What an undo or a redo gave back (`UndoRedo`) in an audience's words, one sentence: "Undone: Dee's Basic
+    Unicorn (Purple) is back on the pile.", "Redone 2 events: ..."; on the laptop, one asked from a phone in
+    `PHONE_MOVE`'s words (`audience.for_hand`)."""
+    table, steps, redo = undone.table, undone.steps, undone.redo
+    audience = for_hand(audience, undone.phone)
+    verb = "Redone" if redo else "Undone"
+    said = [describe_event(table, s.event, s.before if redo else s.after, audience) for s in steps]
+    if len(steps) == 1:
+        return f"{verb}: {said[0] if redo else taken_back(table, steps[0])}."
+    if len(said) <= 5:
+        return f"{verb} {len(steps)} events: {'; '.join(said)}."
+    return f"{verb} {len(steps)} events, {'up to' if redo else 'back to before'}: {said[-1]}."

@@ -8,7 +8,7 @@ from assistant.core.cards.card import CardType, Vocabulary
 from assistant.core.game.about import About, Counted, Topic, WinTakenBack
 from assistant.core.game.history import Game, Step
 from assistant.core.game.rules import DeckOut
-from assistant.core.game.segment import Segment, Verbatim
+from assistant.core.game.segment import Segment, UndoRedo, Verbatim
 from assistant.core.game.state import GameState
 from assistant.core.game.table import Table
 from assistant.core.text import cards_count, name_list
@@ -25,7 +25,7 @@ from assistant.core.words.gameplay import (
     player_name,
     turn_and_phase,
 )
-from assistant.core.words.kinds import describe_event, taken_back
+from assistant.core.words.kinds import describe_event, undone_words
 from assistant.core.words.share import phone_name
 from assistant.core.words.verbosity import Verbosity
 from assistant.core.words.worded import lines_of, words_for
@@ -282,16 +282,9 @@ def undone_many(table: Table, steps: list[Step], redo: bool = False, audience: A
     """Said after an undo or a redo, outcome first: for an undo, the position it gives back ("Undone: Dee's Basic
     Unicorn (Purple) is back on the pile."), for a redo what was done again; then the counts now and where the
     game is, in an audience's words (`Audience.OTHER_PHONE`, `Audience.PHONE_MOVE`: never how to say a move)."""
-    verb = "Redone" if redo else "Undone"
     start, end = steps[0].before, steps[-1].after
-    said = [describe_event(table, s.event, s.before if redo else s.after, audience) for s in steps]
-    if len(steps) == 1:
-        first = f"{verb}: {said[0] if redo else taken_back(table, steps[0])}."
-    elif len(said) <= 5:
-        first = f"{verb} {len(steps)} events: {'; '.join(said)}."
-    else:
-        first = f"{verb} {len(steps)} events, {'up to' if redo else 'back to before'}: {said[-1]}."
-    return [first, *what_changed(table, start, end), describe_position(table, end)]
+    return [undone_words(UndoRedo(table, tuple(steps), redo), audience), *what_changed(table, start, end),
+            describe_position(table, end)]  # fmt: skip
 
 
 def what_changed(table: Table, start: GameState, end: GameState) -> list[str]:

@@ -51,7 +51,7 @@ from assistant.core.game.about import (
 )
 from assistant.core.game.facts import Fact, GameOver
 from assistant.core.game.objections import Objection
-from assistant.core.game.segment import Part, Segment, Told, Verbatim
+from assistant.core.game.segment import Part, Segment, Told, UndoRedo, Verbatim
 from assistant.core.game.table import Table
 from assistant.core.game.tally import Ending
 from assistant.core.text import cards_count, name_list, sentences
@@ -71,7 +71,7 @@ from assistant.core.words.gameplay import (
     save_question,
     turn_began,
 )
-from assistant.core.words.kinds import describe_event, kind_says, own_move
+from assistant.core.words.kinds import describe_event, kind_says, own_move, undone_words
 from assistant.core.words.learned import offer_replacing_words, yes_is_not_enough
 from assistant.core.words.rulings import ASK_NARROW, short_objection, warning_asked
 from assistant.core.words.scans import SAY_CARD_TYPE, offer_completing_card, offer_new_card
@@ -116,7 +116,8 @@ def segment_words(segment: Segment, audience: Audience, table: Table | None = No
     """A segment's words for an audience, one or more whole sentences ("" for none): a fact it says in that fact's
     own words for the audience (`words_for`, stripped: "You drew a card." on her own phone, "Ben drew a card." for
     the table); a line of a step's announcement made from the step for the audience (`Told`, `announce.told_words`:
-    on the laptop, a move made on a phone never says how to say a move); text that tells no fact as it is, for every
+    on the laptop, a move made on a phone never says how to say a move); what an undo or a redo gave back
+    (`UndoRedo`, `kinds.undone_words`); text that tells no fact as it is, for every
     audience (`Verbatim`). A step's line led by decisive facts it says again (`Told.leaving`) leaves their sentences
     out, in the audience's words of both."""
     says = segment.says
@@ -129,6 +130,8 @@ def segment_words(segment: Segment, audience: Audience, table: Table | None = No
                 return said
             left = {sentence for fact in leaving for sentence in sentences(words_for(fact, audience), names)}
             return " ".join(sentence for sentence in sentences(said, names) if sentence not in left)
+        case UndoRedo():
+            return undone_words(says, audience)
         case Verbatim(text=text):
             return text
         case _:  # pragma: no cover - mypy checks every kind of what a segment says is named above
