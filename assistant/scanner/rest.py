@@ -57,13 +57,15 @@ MOTION_EVERY = 2
 #: A card read, announced and lying still since (the picture unchanged since that read, no glance moved) is watched
 #: more sparsely than an empty table: the glance (the motion check) on one frame in `LYING_STILL.glance_every`, and
 #: the first pass on one in `LYING_STILL.first_pass_every` (stretched as `FIRST_PASS_EVERY` is: one in 40 at 1920
-#: by 1080); a card moved or taken away is seen at most two frames later (66 ms at 30 frames a second) than with an
-#: empty table's one in `MOTION_EVERY`, and its first passes read nothing new (its code has been said). The table
+#: by 1080); a card moved or taken away is glanced at within two frames (66 ms at 30 frames a second; one with an
+#: empty table's `MOTION_EVERY`), and its first passes read nothing new (its code has been said). The table
 #: with no card read keeps `MOTION_EVERY` and `FIRST_PASS_EVERY`, so a card put on it is read as soon as before.
 #: Why: a card lying still at 720p cost 0.21 to 0.32 times raw zxing-cpp decoding every frame (issue 105's goal 0.2),
 #: of which, profiled on tuning seeds from 99100, the first pass on one frame in 12 was 0.14 ms a frame, the glance
 #: on one in 2 0.065 ms, the frame check 0.04 ms and the loop's wake-up 0.08 to 0.09 ms; one glance in 3 and one first
-#: pass in 18 came to 0.22 of raw in that profile. The figures on evaluation seeds: docs/benchmarks.md (issue 105).
+#: pass in 18 came to 0.22 of raw in that profile. On evaluation seeds from 99730 (one run, quiet and with both cores
+#: busy): 0.19 to 0.20 of raw with the thread stage, 0.22 to 0.24 with the worker process; 1080p 0.09 to 0.11
+#: (docs/benchmarks.md, issue 105).
 LYING_STILL = Watch(glance_every=3, first_pass_every=18)
 #: A new still picture with nothing read in it, while the background stage's look at it (signs of a code, or none) has
 #: not come back, gets the first pass on one frame in this many (the first frame after the one it came to rest on,
