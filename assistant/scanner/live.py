@@ -64,8 +64,8 @@ AIM_STILL = 8
 IDLE_AFTER = 30
 IDLE_EVERY = 3
 IDLE_FULL = 30
-#: A picture at rest (an empty table, a card read lying there) gets the first pass on one frame in this many, and the
-#: motion check on one in `rest.MOTION_EVERY`: the rule is `rest`'s, for both stages.
+#: A picture at rest (an empty table) gets the first pass on one frame in this many, and the motion check on one in
+#: `rest.MOTION_EVERY` (a card read lying still: `rest.LYING_STILL`): the rule is `rest`'s, for both stages.
 IDLE_EVERY_EMPTY = rest.FIRST_PASS_EVERY
 IDLE_PIXELS = rest.PIXELS
 #: Frames of a still picture the background stage is given, until something moves: more of the same picture
@@ -380,8 +380,9 @@ class LiveScanner:
         if not (self._still and self._tiny is not None and self._at_rest()):
             return False
         still, shape = self._still + 1, image.shape
-        if not rest.motion_unchecked(still, shape):
-            if rest.resting_frame(still, shape) != "skip":
+        lying = rest.lying_still(self._settled == self._picture, self._glance)
+        if not rest.motion_unchecked(still, shape, lying):
+            if rest.resting_frame(still, shape, lying) != "skip":
                 return False  # the first pass is due: `_idle` glances
             self._glanced = self._glance.check(image)
             if self._glanced != "still":
@@ -722,7 +723,8 @@ class LiveScanner:
             # check, and those glanced at still with no first pass due, never come here: `_resting_left`)
             self._still += 1
             self._moving, self._moves = False, 0
-            return rest.resting_frame(self._still, image.shape)
+            lying = rest.lying_still(self._settled == self._picture, self._glance)
+            return rest.resting_frame(self._still, image.shape, lying)
         step = max(4, round(4 * image.shape[1] / 1280))
         plane = image[::step, ::step, 1] if image.ndim == 3 else image[::step, ::step]
         tiny = cv2.resize(plane, MOTION_SIZE, interpolation=cv2.INTER_AREA)
@@ -739,7 +741,8 @@ class LiveScanner:
             self._glance.confirmed()
         self._still += 1
         if self._settled == self._picture:
-            return rest.resting_frame(self._still, image.shape)  # a card read, lying there: the watch (`rest`)
+            # a card read, lying there: the watch (`rest`)
+            return rest.resting_frame(self._still, image.shape, rest.lying_still(True, self._glance))
         background = self.background
         # A still picture in which the background stage's look found no sign of a code (an empty table) is idle at
         # once, not after a second: each new table costs its first frames and one look.

@@ -6,14 +6,15 @@ card read and left lying: before, each of its frames got zxing-cpp's first pass 
 zxing-cpp decoding every frame with the worker process and 2.2 to 2.7 times with the thread fallback, for as long
 as it lay there). The same rule for both stages, here, asked by the live loop (`live.LiveScanner._idle`):
 
-- the motion check on one frame in `MOTION_EVERY` and on every frame given the first pass, on a glance (`Glance`:
-  one row of samples in each of the motion measure's blocks, `measure.MOTION_SIZE`, a fifth of the rows the moving
-  picture's coarse copy reads): a card brought in, or the one lying there taken away, moves the glance, and the
-  frame is then checked as a moving picture's is, which wakes it (a frame or two later) to the whole frame path;
-- zxing-cpp's first pass on the whole frame on one frame in `FIRST_PASS_EVERY` (for frames of `PIXELS`; stretched in
-  proportion to a larger frame's pixels: one in 27 at 1920 by 1080): a card brought in too small to move the
-  picture is read by those frames, 0.4 s apart; the others are left alone (no budget begun, no look at the
-  background stage: `live.LiveScanner._resting_left`);
+- the motion check on one frame in `MOTION_EVERY` (`LYING_STILL` for a card read lying still) and on every frame
+  given the first pass, on a glance (`Glance`: one row of samples in each of the motion measure's blocks,
+  `measure.MOTION_SIZE`, a fifth of the rows the moving picture's coarse copy reads): a card brought in, or the one
+  lying there taken away, moves the glance, and the frame is then checked as a moving picture's is, which wakes it
+  (a frame or two later) to the whole frame path;
+- zxing-cpp's first pass on the whole frame on one frame in `FIRST_PASS_EVERY` (`LYING_STILL` for a card read lying
+  still; for frames of `PIXELS`, stretched in proportion to a larger frame's pixels: one in 27 at 1920 by 1080): a
+  card brought in too small to move the picture is read by those frames, 0.4 s apart; the others are left alone (no
+  budget begun, no look at the background stage: `live.LiveScanner._resting_left`);
 - a frame at rest is no evidence that a card read has gone (`resting_looked`): the picture has not moved, so the
   card lying there has not left, however often the first pass misses it (the worker's retries may have read it).
 
@@ -26,12 +27,21 @@ from __future__ import annotations
 
 import math
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from assistant.scanner.measure import MOTION_SIZE, moved
 
 if TYPE_CHECKING:
     from cv2.typing import MatLike
+
+
+class Watch(NamedTuple):
+    """The spacing of a picture at rest's frames: the glance (motion check) on one frame in `glance_every`, and
+    zxing-cpp's first pass on one in `first_pass_every` (for frames of `PIXELS`), which is glanced at too."""
+
+    glance_every: int
+    first_pass_every: int
+
 
 #: One frame in this many (for frames of `PIXELS`; one in 27 at 1920 by 1080) gets the first pass in a picture at
 #: rest: the first pass reads a card there only if one came in too small to move the picture, and 0.4 s is soon
@@ -44,6 +54,19 @@ PIXELS = 1280 * 720
 #: compared twice) cost an idle empty table at 720p about as much CPU as its first passes, and on a cluttered table,
 #: where raw zxing-cpp is quick, a tenth of raw zxing-cpp decoding every frame.
 MOTION_EVERY = 2
+#: A card read, announced and lying still since (the picture unchanged since that read, no glance moved) is watched
+#: more sparsely than an empty table: the glance (the motion check) on one frame in `LYING_STILL.glance_every`, and
+#: the first pass on one in `LYING_STILL.first_pass_every` (stretched as `FIRST_PASS_EVERY` is: one in 40 at 1920
+#: by 1080); a card moved or taken away is glanced at within two frames (66 ms at 30 frames a second; one with an
+#: empty table's `MOTION_EVERY`), and its first passes read nothing new (its code has been said). The table
+#: with no card read keeps `MOTION_EVERY` and `FIRST_PASS_EVERY`, so a card put on it is read as soon as before.
+#: Why: a card lying still at 720p cost 0.21 to 0.32 times raw zxing-cpp decoding every frame (issue 105's goal 0.2),
+#: of which, profiled on tuning seeds from 99100, the first pass on one frame in 12 was 0.14 ms a frame, the glance
+#: on one in 2 0.065 ms, the frame check 0.04 ms and the loop's wake-up 0.08 to 0.09 ms; one glance in 3 and one first
+#: pass in 18 came to 0.22 of raw in that profile. On evaluation seeds from 99730 (one run, quiet and with both cores
+#: busy): 0.19 to 0.20 of raw with the thread stage, 0.22 to 0.24 with the worker process; 1080p 0.09 to 0.11
+#: (docs/benchmarks.md, issue 105).
+LYING_STILL = Watch(glance_every=3, first_pass_every=18)
 #: A new still picture with nothing read in it, while the background stage's look at it (signs of a code, or none) has
 #: not come back, gets the first pass on one frame in this many (the first frame after the one it came to rest on,
 #: then every third), the others the motion check alone; with either stage, for `live.IDLE_AFTER` frames at most. Its
@@ -65,17 +88,31 @@ def scale(shape: tuple[int, ...]) -> float:
     return max(1.0, shape[0] * shape[1] / PIXELS)
 
 
-def resting_frame(still: int, shape: tuple[int, ...]) -> str:
-    """What frame `still` of a picture at rest (frames since it came to rest) gets: "first pass" or "skip"."""
-    return "first pass" if still % round(FIRST_PASS_EVERY * scale(shape)) == 0 else "skip"
+def watch(lying_still: bool) -> Watch:
+    """The spacing of a picture at rest: `LYING_STILL` for a card read, announced and lying still since, else an
+    empty table's (`MOTION_EVERY`, `FIRST_PASS_EVERY`)."""
+    return LYING_STILL if lying_still else Watch(MOTION_EVERY, FIRST_PASS_EVERY)
 
 
-def motion_unchecked(still: int, shape: tuple[int, ...]) -> bool:
+def lying_still(settled: bool, glance: Glance) -> bool:
+    """True while a card read and announced lies still (`LYING_STILL`): `settled`, the picture in view unchanged
+    since every code read in it was announced, and no `glance` at it moved or changed since."""
+    return settled and not glance.changes
+
+
+def resting_frame(still: int, shape: tuple[int, ...], lying_still: bool = False) -> str:
+    """What frame `still` of a picture at rest (frames since it came to rest) gets: "first pass" or "skip";
+    `lying_still`: a card read lying still since (`LYING_STILL`)."""
+    return "first pass" if still % round(watch(lying_still).first_pass_every * scale(shape)) == 0 else "skip"
+
+
+def motion_unchecked(still: int, shape: tuple[int, ...], lying_still: bool = False) -> bool:
     """True when frame `still` of a picture at rest is left without the motion check: not one the first pass is due
-    on, and one in `MOTION_EVERY` checked (never two in a row unchecked). The next check compares with the last frame
-    checked, two frames back, so a card coming in moves it more, never less; the still picture's noise does not add
-    up."""
-    return bool(still % MOTION_EVERY and still % round(FIRST_PASS_EVERY * scale(shape)))
+    on, and one in `MOTION_EVERY` (one in `LYING_STILL.glance_every` for a card read lying still) checked. The next
+    check compares with the last frame checked, a few frames back, so a card coming in moves it more, never less;
+    the still picture's noise does not add up."""
+    spacing = watch(lying_still)
+    return bool(still % spacing.glance_every and still % round(spacing.first_pass_every * scale(shape)))
 
 
 def glance(image: MatLike) -> MatLike:
@@ -106,10 +143,14 @@ class Glance:
     def __init__(self) -> None:
         self.last: MatLike | None = None
         self.first: MatLike | None = None
+        self.changes = 0
+        """Glances of this picture that moved or changed against one before (a card lying still is then watched
+        as an empty table is, `LYING_STILL`)."""
 
     def forget(self) -> None:
         """A new picture: its rest begins anew."""
         self.last = self.first = None
+        self.changes = 0
 
     def check(self, image: MatLike) -> str:
         """The glance of `image` against the last one checked and the first of the rest: "still" (neither moved),
@@ -120,9 +161,9 @@ class Glance:
         if last is None or self.first is None or last.shape != copy.shape:
             self.first = copy
             return "moved"
-        if moved(last, copy):
-            return "moved"
-        return "changed" if moved(self.first, copy) else "still"
+        verdict = "moved" if moved(last, copy) else "changed" if moved(self.first, copy) else "still"
+        self.changes += verdict != "still"
+        return verdict
 
     def confirmed(self) -> None:
         """The frame whose glance moved was checked in full and found still (the sensor's noise, a shadow): its

@@ -247,15 +247,15 @@ def _lying(stage_kind):
 @pytest.mark.parametrize("stage_kind", [None, "inline", "thread", "worker"])
 def test_a_card_read_and_left_lying_is_said_once_and_watched_for_a_fraction_of_a_decode(stage_kind, monkeypatch):
     """A card lying still for 20 s of frames after its read: announced once (before, again every 10 s), and its
-    frames watched at rest (zxing-cpp's first pass on one frame in `rest.FIRST_PASS_EVERY`, before on every frame and
-    more); a second card brought in beside it is read on its first or second frame (the motion check runs on one
-    frame in two at rest) and announced on its next. The same rule with no stage, the thread fallback and the worker
-    process."""
+    frames watched at rest (zxing-cpp's first pass on one frame in `rest.LYING_STILL.first_pass_every`, before on
+    every frame and more); a second card brought in beside it is read on one of its first three frames (the glance
+    runs on one frame in three while a card lies still after its read, on one in two until 29 November) and
+    announced on its next. The same rule with no stage, the thread fallback and the worker process."""
     from assistant.scanner import rest
 
     monkeypatch.delenv(rest.REPEAT_SETTING, raising=False)
     lying = [F.render(F.Scene(payload=FIRST, centre=(0.3, 0.5), seed=i)) for i in range(4)]
-    both = [F.render(F.Scene(payload=SHOWN, centre=(0.7, 0.5), seed=i)) for i in range(3)]
+    both = [F.render(F.Scene(payload=SHOWN, centre=(0.7, 0.5), seed=i)) for i in range(4)]
     both = [np.where(np.arange(frame.shape[1])[None, :, None] < frame.shape[1] // 2, lying[0], frame) for frame in both]
     reported, stage = Reported(), _lying(stage_kind)
     scanner = LiveScanner(lambda: None, reported, background=stage)
@@ -270,11 +270,11 @@ def test_a_card_read_and_left_lying_is_said_once_and_watched_for_a_fraction_of_a
         for index in range(settled_at, settled_at + 600):  # 20 s of the card lying still
             scanner.handle(lying[index % 4], index, index / 30)
         assert reported.payloads() == [FIRST]  # said once
-        assert len(decodes) <= 600 / rest.FIRST_PASS_EVERY + 10  # the watch: a first pass on a twelfth of frames
+        assert len(decodes) <= 600 / rest.LYING_STILL.first_pass_every + 10  # the watch: a first pass on 1 in 18
         brought = index + 1
-        for index in range(brought, brought + 3):
+        for index in range(brought, brought + 4):
             scanner.handle(both[index - brought], index, index / 30)
-        assert reported.payloads() == [FIRST, SHOWN]  # the card brought in: said on its third frame at the latest
+        assert reported.payloads() == [FIRST, SHOWN]  # the card brought in: said on its fourth frame at the latest
     finally:
         if stage is not None:
             stage.stop()
@@ -283,8 +283,9 @@ def test_a_card_read_and_left_lying_is_said_once_and_watched_for_a_fraction_of_a
 @pytest.mark.parametrize("stage_kind", [None, "inline", "thread"])
 def test_a_frame_of_a_card_lying_still_that_gets_no_first_pass_begins_nothing(stage_kind, monkeypatch):
     """A card read and left lying: the frames at rest that get no first pass (those left without the motion check,
-    one in two, `rest.motion_unchecked`, and those whose glance did not move) are counted and left, no budget begun,
-    no look at the background stage; only the frames the first pass is due on begin (one in `rest.FIRST_PASS_EVERY`).
+    two in three while it lies still after its read, `rest.motion_unchecked`, and those whose glance did not move)
+    are counted and left, no budget begun, no look at the background stage; only the frames the first pass is due on
+    begin (one in `rest.LYING_STILL.first_pass_every`).
     Before, each frame glanced at went through the frame's budget, the priority rule and three looks at the stage
     (and until 29 November each frame left unchecked too), most of what it cost beside its glance with the caches
     cold at 30 frames a second. Counted frames and calls, no time."""
@@ -302,16 +303,59 @@ def test_a_frame_of_a_card_lying_still_that_gets_no_first_pass_begins_nothing(st
         scanner.budget.start = lambda *args, **kwargs: begun.append(scanner._still) or start(*args, **kwargs)
         unchecked, due = [], []
         for index in range(60, 180):
-            unchecked.append(rest.motion_unchecked(scanner._still + 1, lying[0].shape))
-            due.append(rest.resting_frame(scanner._still + 1, lying[0].shape) == "first pass")
+            unchecked.append(rest.motion_unchecked(scanner._still + 1, lying[0].shape, lying_still=True))
+            due.append(rest.resting_frame(scanner._still + 1, lying[0].shape, lying_still=True) == "first pass")
             scanner.handle(lying[index % 4], index, index / 30)
-        every = rest.FIRST_PASS_EVERY  # (720p's cadence: the frames here are smaller)
-        assert sum(unchecked) >= 120 * (1 - 1 / rest.MOTION_EVERY) - 2 and 120 // every <= sum(due) <= 120 // every + 1
+        glance, every = rest.LYING_STILL  # (720p's cadence: the frames here are smaller)
+        assert sum(unchecked) >= 120 * (1 - 1 / glance) - 2 and 120 // every <= sum(due) <= 120 // every + 1
         assert len(begun) == sum(due)
         assert reported.payloads() == [FIRST] and scanner._at_rest()
     finally:
         if stage is not None:
             stage.stop()
+
+
+@pytest.mark.parametrize("stage_kind", [None, "inline"])
+def test_a_card_lying_still_after_its_read_is_glanced_at_one_frame_in_three_and_its_leaving_seen_within_three(
+    stage_kind, monkeypatch
+):
+    """A card read, announced and lying still since (`rest.LYING_STILL`): glanced at on one frame in 3 (before, one
+    in 2, as an empty table still is), and taken away, whichever frame of the three it leaves on, the picture is new
+    (woken to the whole frame path) within 3 frames. Counted in frames, the rendered frames' own clock."""
+    from assistant.scanner import rest
+
+    monkeypatch.delenv(rest.REPEAT_SETTING, raising=False)
+    glanced: list[int] = []
+    frame_of = [0]
+    glance = rest.glance
+    monkeypatch.setattr(rest, "glance", lambda image: glanced.append(frame_of[0]) or glance(image))
+    lying = [F.render(F.Scene(payload=FIRST, centre=(0.3, 0.5), seed=i)) for i in range(4)]
+    table = [F.render(F.Scene(payload=FIRST, centre=(5.0, 5.0), seed=i)) for i in range(4)]  # the card out of view
+    seen_after = []
+    for leaves in (72, 73, 74):
+        reported, stage = Reported(), _lying(stage_kind)
+        scanner = LiveScanner(lambda: None, reported, background=stage)
+        try:
+            for index in range(36):  # read, announced, and at rest
+                frame_of[0] = index
+                scanner.handle(lying[index % 4], index, index / 30)
+            assert reported.payloads() == [FIRST] and scanner._at_rest()
+            glanced.clear()
+            for index in range(36, leaves):
+                frame_of[0] = index
+                scanner.handle(lying[index % 4], index, index / 30)
+            assert len(glanced) >= 10 and {b - a for a, b in itertools.pairwise(glanced)} == {3}
+            picture = scanner._picture
+            for index in range(leaves, leaves + 6):
+                frame_of[0] = index
+                scanner.handle(table[index % 4], index, index / 30)
+                if scanner._picture != picture:
+                    seen_after.append(index - leaves + 1)
+                    break
+        finally:
+            if stage is not None:
+                stage.stop()
+    assert len(seen_after) == 3 and max(seen_after) <= 3
 
 
 def test_a_card_lying_still_is_said_again_when_the_player_asks_for_repeats(monkeypatch):
@@ -326,7 +370,7 @@ def test_a_card_lying_still_is_said_again_when_the_player_asks_for_repeats(monke
     for index in range(30 * 21):  # 21 s of frames
         scanner.handle(lying[index % 4], index, index / 30)
     announced = [event.frame for event in reported.events if isinstance(event, CodeAnnounced)]
-    assert len(announced) == 3 and 300 <= announced[1] - announced[0] <= 300 + rest.FIRST_PASS_EVERY
+    assert len(announced) == 3 and 300 <= announced[1] - announced[0] <= 300 + rest.LYING_STILL.first_pass_every
     assert rest.repeat_seconds(environ={rest.REPEAT_SETTING: "no"}) == rest.repeat_seconds(environ={}) == float("inf")
     assert rest.repeat_seconds(10, {rest.REPEAT_SETTING: ""}) == 10  # unset or empty: the settings' scan_repeat
 
