@@ -345,6 +345,9 @@ class Devices:
     """Tokens of phones that waited `WAIT_LIMIT` seconds unanswered (they are told so)."""
     displaced: deque[str] = field(default_factory=lambda: deque(maxlen=MOST_DEVICES))
     """Tokens of waiting phones that made room for a newer one (`make_room`; they are told so)."""
+    given: deque[str] = field(default_factory=lambda: deque(maxlen=len(TAG_COLOURS) * len(TAG_DIGITS) // 2))
+    """The short names given last, newest last: none is given again while another is free, so a name the host heard
+    for a phone taken off (removed, refused, expired, displaced) never names the next one that asks."""
 
     def expire(self) -> int:
         """Take off the phones that have waited `WAIT_LIMIT` seconds to be let in; how many."""
@@ -390,7 +393,8 @@ class Devices:
         token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
         taken = {d.tag for d in self.by_token.values()}
         free = [tag for c in TAG_COLOURS for n in TAG_DIGITS if (tag := phone_tag(c, n)) not in taken]
-        tag, since = secrets.choice(free), self.clock()
+        tag, since = secrets.choice([tag for tag in free if tag not in self.given] or free), self.clock()
+        self.given.append(tag)
         device = Device(token, player, csrf, Remembered(self.clock), number, since=since, tag=tag, address=address)
         self.by_token[device.token] = device
         return device

@@ -1549,3 +1549,20 @@ def test_the_timer_for_words_that_waited_is_put_off_for_none_and_brought_forward
             assert table.share._held.when() == when
 
     run(scenario())
+
+
+def test_a_short_name_the_host_heard_for_a_phone_taken_off_never_names_the_next_one():
+    """A phone taken off (displaced, refused, removed, expired) leaves the short name the host heard it by; the next
+    phones that ask get other names while any is free (`Devices.given`), so "share allow white 7" said for the phone
+    she heard of never lets in another. Before, a freed name was drawn again at once: 1 in 64 the very next phone."""
+    devices = guards.Devices(clock=lambda: 0.0)
+    heard = []
+    for _ in range(devices.given.maxlen or 0):
+        device = devices.join("Ben", "192.0.2.9")
+        assert device is not None
+        heard.append(device.tag)
+        devices.make_room("Ben", "192.0.2.9")
+        del devices.by_token[device.token]  # taken off, as each way of taking a phone off does
+    assert len(set(heard)) == len(heard) == 32
+    following = devices.join("Ben", "192.0.2.9")
+    assert following is not None and following.tag not in heard
