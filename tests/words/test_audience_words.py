@@ -34,7 +34,7 @@ from assistant.core.words.announce import announce_said
 from assistant.core.words.audience import Audience, for_hand
 from assistant.core.words.errors import instant_asked, which_card
 from assistant.core.words.gameplay import save_instead
-from assistant.core.words.pace import lead_with
+from assistant.core.words.pace import lead_with, missed
 from assistant.core.words.position import undone_many
 from assistant.core.words.recorded import last_moves
 from assistant.core.words.rulings import CONFIRM_QUESTION, confirm_segments, objection_reasons
@@ -434,3 +434,14 @@ def test_a_steps_line_led_by_a_fact_it_says_again_keeps_its_values():
     used = "Ben uses the effect of Yay: say resolve when it is done."
     assert lines_of(led, Audience.TABLE) == ("Ana 1 Unicorn.", used, "Ben 2 Unicorns.")
     assert lines_of(led, Audience.OTHER_PHONE)[2] == "Ana has 1 Unicorn. Ben has 2 Unicorns."
+
+
+def test_the_digest_says_each_fact_as_a_value():
+    """F8's digest (`missed`) says its heading and `MORE_MISSED` as text alike for everyone and each fact as it says
+    it (`About`, a move merged or a duty named made as a fact: `pace._said_as`), worded at the edge; its lines are
+    those values' table words. Before, it kept its sentences, made once for the table, as text."""
+    digest = missed([USED], me=0)
+    kinds = [type(segment.says) for segment in digest.segments]
+    assert kinds == [Verbatim, About], kinds
+    assert digest.lines == ("Since your last move: Ben uses the effect of Yay.",)
+    assert segment_words(digest.segments[1], Audience.TABLE) == "Ben uses the effect of Yay."

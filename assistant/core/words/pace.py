@@ -13,7 +13,7 @@ from assistant.core.game.segment import Channel, Part, Segment, Told, Verbatim
 from assistant.core.text import PLAIN, SentenceNames, sentences
 from assistant.core.words.audience import Audience
 from assistant.core.words.kinds import kind_says
-from assistant.core.words.worded import duty_named, segment_words, words_for
+from assistant.core.words.worded import lines_of, segment_words, words_for
 
 __all__ = [
     "fold",
@@ -138,14 +138,21 @@ ROUND_WORDS = 2 * DIGEST_WORDS - 4 - 2 - 4
 
 @dataclass(frozen=True)
 class Digest:
-    """A part of the digest of what other hands did (`missed`): its sentences and the facts they say, typed."""
+    """A part of the digest of what other hands did (`missed`): its heading and the facts it says, typed; its
+    sentences are made from them (`segments`, worded at the edge; `lines`, the table's)."""
 
-    lines: tuple[str, ...]
-    """Its sentences, one a line: the heading before the first, `MORE_MISSED` last when more waits."""
+    heading: str
+    """Said before the first fact: `DIGEST_HEADING`, `DIGEST_GOES_ON`, or `NOTHING_MISSED` alone."""
     said: tuple[About, ...]
     """The facts said, as said (a player's moves merged into one), the most decisive first."""
     more: bool = False
-    """More waits for the next `missed`: the facts not in `told`."""
+    """More waits for the next `missed`: the facts not in `told`; `MORE_MISSED` is said last."""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """Its sentences in the table's words, one a line: the heading before the first, `MORE_MISSED` last when more
+        waits."""
+        return lines_of(self.segments, Audience.TABLE)
 
     @property
     def text(self) -> str:
@@ -164,10 +171,16 @@ class Digest:
 
     @property
     def segments(self) -> tuple[Segment, ...]:
-        """Its lines as a reply's segments, each line with the state it says (`states`), where it says one."""
+        """Its sentences as a reply's segments, each a value (the heading and `MORE_MISSED` alike for everyone; each
+        fact as said, `_said_as`), each with the state it says (`states`), where it says one; the first fact on the
+        heading's line."""
         states = self.states
-        told = [(fact,) if fact in states else () for fact in self.said]
-        return tuple(Segment(Verbatim(line), told[n] if n < len(told) else ()) for n, line in enumerate(self.lines))
+        facts = tuple(
+            Segment(_said_as(fact, self.said[n - 1] if n else None), (fact,) if fact in states else (), joined=n == 0)
+            for n, fact in enumerate(self.said)
+        )
+        more = (Segment(Verbatim(MORE_MISSED)),) if self.more else ()
+        return (Segment(Verbatim(self.heading)), *facts, *more)
 
 
 def placed(facts: list[About] | tuple[About, ...], at: int) -> list[About]:
@@ -331,18 +344,23 @@ def _anchor(said: list[About], seat: int | None, me: int | None) -> About | None
     return next((fact for fact in said if fact.topic is Topic.MOVE and fact.seats[:1] == (seat,)), None)
 
 
-def _sentence(fact: About, before: About | None = None) -> str:
-    """A fact's sentence in a digest: a move its own words, or, merged or an Instant with the card it answered,
-    its player's name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."; a duty with the name
-    of the player whose card it is ("Dee: Destroy one Animal."). `before`: the fact said just before it, whose last
-    move, where it played the card this one's first move stopped, lets that card be said "it" (`_stops_last`: "Ben
-    played Basic Llama. Cy stopped it with Spit Happens.")."""
+def _said_as(fact: About, before: About | None = None) -> About:
+    """A fact as a digest says it: a move as it is, or, merged or an Instant with the card it answered, its player's
+    name and what they did: "Cy played Neigh on Ben's Basic Unicorn (Blue)."; a duty with the name of the player
+    whose card it is ("Dee: Destroy one Animal.", `named`). `before`: the fact said just before it, whose last move,
+    where it played the card this one's first move stopped, lets that card be said "it" (`_stops_last`: "Ben played
+    Basic Llama. Cy stopped it with Spit Happens.")."""
     if fact.topic is Topic.DUTY:
-        return duty_named(fact)
+        return replace(fact, named=bool(fact.player))
     if fact.parts or (_short(fact) and fact.on):  # (an Instant alone: what it answered, or stopped)
         parts = list(fact.flat())
-        return words_for(_merged(parts, answered=True, it=_stops_last(parts[0], before)), Audience.TABLE)
-    return words_for(fact, Audience.TABLE).strip()
+        return _merged(parts, answered=True, it=_stops_last(parts[0], before))
+    return fact
+
+
+def _sentence(fact: About, before: About | None = None) -> str:
+    """A fact's sentence in a digest, in the table's words (`_said_as`)."""
+    return words_for(_said_as(fact, before), Audience.TABLE).strip()
 
 
 def _stops_last(move: About, before: About | None) -> bool:
@@ -353,11 +371,6 @@ def _stops_last(move: About, before: About | None) -> bool:
     last = before.flat()[-1]
     played = last.move is MoveKind.PLAY or kind_says(last.move).answers
     return played and last.seats[:1] == move.stopped[:1] and last.card == move.stopped[1]
-
-
-def _sentences(said: list[About]) -> list[str]:
-    """The digest's facts' sentences, in order, each worded after the one before (`_sentence`)."""
-    return [_sentence(fact, said[n - 1] if n else None) for n, fact in enumerate(said)]
 
 
 def _words(text: str) -> int:
@@ -401,15 +414,13 @@ def missed(
     facts = [fact for fact in facts if fact not in said_before]
     said = _by_player(sorted(merge_moves(facts), key=lambda fact: _digest_rank(fact, me)), me)
     if not said:
-        return Digest((NOTHING_MISSED,), ())
+        return Digest(NOTHING_MISSED, ())
     heading = DIGEST_GOES_ON if told else DIGEST_HEADING
     out = _fit(said, most - _words(heading))
     more = sum(len(fact.flat()) for fact in out) < len(facts)
     if more:
         out = _fit(said, most - _words(heading) - _words(MORE_MISSED))
-    sentences = _sentences(out)
-    lines = (f"{heading} {sentences[0]}", *sentences[1:], *([MORE_MISSED] if more else []))
-    return Digest(lines, tuple(out), more)
+    return Digest(heading, tuple(out), more)
 
 
 def lead_with(
