@@ -423,8 +423,15 @@ class Session:
                 for segment in reply.segments
                 if segment.channel.shown
             ]
-            said = " ".join((heading, *(reply.speech for reply in recent if reply.speech)))
-            return Reply(control=Control.REPEAT, segments=(*shown, Segment(Verbatim(said), channel=Channel.SPEECH)))
+            # said: the heading, then each answer's spoken segments as they were said, telling nothing anew
+            said = [Segment(Verbatim(heading), channel=Channel.SPEECH)]
+            said += [
+                Segment(segment.says, channel=Channel.SPEECH)
+                for reply in recent
+                for segment in reply.segments
+                if segment.channel.spoken
+            ]
+            return Reply(control=Control.REPEAT, segments=(*shown, *said))
         level = Verbosity(command.word) if command.word else self.verbosity.next()
         self.set_verbosity(level)
         return Reply.of(verbosity_set(level.value))
