@@ -24,9 +24,9 @@ from assistant.ui import plain
 from assistant.ui.plain import run_plain
 from benchmarks.outage_rig import ROOT, PtyApp
 from tests.fake_speaker import Heard
-from tests.ui.plain_share import FakeShare
+from tests.ui.plain_share import FakeShare, bens_phone_let_in
 from tests.ui.test_plain_line_editing import reading, shows
-from tests.ui.test_share_app import SHARED, _request
+from tests.ui.test_share_app import _request
 
 #: What a terminal draws for the sequences the plain mode and readline write: a control sequence (drawn as nothing
 #: here, but for "erase to the end of the line"), a carriage return, a backspace.
@@ -61,26 +61,11 @@ def test_a_phones_move_while_she_types_is_printed_after_her_enter_never_into_her
     env.pop("TABLE_ASSISTANT_SCREEN_READER", None)
     terminal = PtyApp(["--plain", "--no-camera", "--no-speech"], env)
     try:  # (each wait is for what the program shows; its timeout only bounds a failure)
-        shows(terminal, "> ")
-        for line, answer in (("new game Ana Ben Cy babies red pink orange", "New game"), ("draw", "drew"),
-                             ("play rainbow aura", "Rainbow Aura"), ("share 127.0.0.1:0", "join code")):  # fmt: skip
-            reading(terminal)
-            terminal.type(line)
-            shows(terminal, answer)
-        found = SHARED.search(terminal.text())
-        assert found is not None, terminal.text()
-        port, code = int(found["port"]), found["code"].replace(" ", "")
-        status, body, cookie = _request(port, "POST", "/api/join", {"code": code, "player": "Ben"})
-        assert status == 200, body
-        shows(terminal, "Let it in?")
-        reading(terminal)
-        terminal.type("yes")
-        shows(terminal, "Ben's phone")
-        reading(terminal)
+        port, cookie, csrf = bens_phone_let_in(terminal, "Rainbow Aura")
         terminal.send(b"tur")  # her line begun, not sent
         shows(terminal, "> tur")
         neigh = {"key": "key-neigh-ben", "verb": "neigh", "on": "rainbow-aura"}
-        status, body, _ = _request(port, "POST", "/api/move", neigh, cookie.split(";")[0], body["csrf"])
+        status, body, _ = _request(port, "POST", "/api/move", neigh, cookie, csrf)
         assert status == 200 and body["status"] == "recorded", body  # (shown on the laptop before it answered)
         terminal.send(b"n\r")  # she goes on typing, and sends her line
         shows(terminal, "Turn 1, Ana's")  # her reply

@@ -122,8 +122,9 @@ def test_a_question_her_reader_is_reading_is_stopped_when_a_phones_move_closes_i
     from benchmarks.capture import AlsaCapture, ReaderStandIn
     from benchmarks.outage_rig import short_path
     from benchmarks.pty_start import write_settings
-    from tests.ui.test_plain_line_editing import reading, shows
-    from tests.ui.test_share_app import SHARED, _request
+    from tests.ui.plain_share import bens_phone_let_in
+    from tests.ui.test_plain_line_editing import shows
+    from tests.ui.test_share_app import _request
 
     speechd_client()
     for program in ("speech-dispatcher", "aplay", "espeak-ng"):
@@ -143,22 +144,7 @@ def test_a_question_her_reader_is_reading_is_stopped_when_a_phones_move_closes_i
     done = threading.Event()
     said: list[str] = []
     try:  # (each wait is for what the program shows or the daemon tells; its timeout only bounds a failure)
-        shows(terminal, "> ")
-        for line, answer in (("new game Ana Ben Cy babies red pink orange", "New game"), ("draw", "drew"),
-                             ("play rainbow aura", "Neigh?"), ("share 127.0.0.1:0", "join code")):  # fmt: skip
-            reading(terminal)
-            terminal.type(line)
-            shows(terminal, answer)
-        found = SHARED.search(terminal.text())
-        assert found is not None, terminal.text()
-        port, code = int(found["port"]), found["code"].replace(" ", "")
-        status, body, cookie = _request(port, "POST", "/api/join", {"code": code, "player": "Ben"})
-        assert status == 200, body
-        shows(terminal, "Let it in?")
-        reading(terminal)
-        terminal.type("yes")
-        shows(terminal, "Ben's phone")
-        reading(terminal)
+        port, cookie, csrf = bens_phone_let_in(terminal, "Neigh?")
         terminal.type("pile")
         shows(terminal, "Any Neigh for Ana's Rainbow Aura?")
         printed = next(line for line in terminal.text().splitlines() if line.startswith("The pile, from the top"))
@@ -175,7 +161,7 @@ def test_a_question_her_reader_is_reading_is_stopped_when_a_phones_move_closes_i
             time.sleep(0.02)
         assert not done.is_set(), (ended, reader.said())  # its first sentence is being said
         neigh = {"key": "key-neigh-ben", "verb": "neigh", "on": "rainbow-aura"}
-        status, body, _ = _request(port, "POST", "/api/move", neigh, cookie.split(";")[0], body["csrf"])
+        status, body, _ = _request(port, "POST", "/api/move", neigh, cookie, csrf)
         assert status == 200 and body["status"] == "recorded", body  # (shown on the laptop before it answered)
         assert done.wait(120), reader.said()  # her reader's message ends: cut, or said whole
         shows(terminal, MOVE_PRINTED)  # printed for her reader (no table voice), after the stop
