@@ -288,7 +288,7 @@ def announce_said(
             lines += [(3, line) for line in effects]
             continue
         rank = -1 if deck_out and isinstance(fact, DeckRanOut) else _FACT_RANKS.get(type(fact), 3)
-        lines += [(rank, segment) for segment in _fact_segments(told, step, fact, level, audience, at)]
+        lines += [(rank, segment) for segment in _fact_segments(table, told, step, fact, level, audience, at)]
     resolved = any(
         isinstance(
             f,
@@ -366,13 +366,18 @@ def _fact_told(told: Told, level: Verbosity, audience: Audience) -> str:
 
 
 def _fact_segments(
-    told: Callable[[Line, Fact | None], Told], step: Step, fact: Fact, level: Verbosity, audience: Audience, at: int
+    table: Table,
+    told: Callable[[Line, Fact | None], Told],
+    step: Step,
+    fact: Fact,
+    level: Verbosity,
+    audience: Audience,
+    at: int,
 ) -> tuple[Segment, ...]:
     """A fact's line as segments, with what they tell: a count its states; the game's end the winner (said before
     "The game is over.", which goes without saying on a display holding the win); a link of the chain its duty,
     with its words where the duty is held apart ("Effect chain: the effect of Unicorn Poison, played by Cy."). Its
     words, for `audience` at `level`, decide which segments there are; the segments keep the values (`told`)."""
-    table = told(Line.FACT, fact).table
     sentence = _fact_line(table, step, fact, level, audience)
     if not sentence:
         return ()
