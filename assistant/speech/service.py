@@ -109,7 +109,7 @@ class SpeechService:
         cut = self._worker.decide(lambda queue: queue.new_input(again, self.clock()))
         if self.backend.queues_itself and cut is not Cut.AFTER_SENTENCE:  # what the screen reader still says for us
             # is stale too (not other hands' words that waited long enough: they end their sentence)
-            self.backend.cancel()
+            self._worker.silence_reader()
 
     def interrupt(
         self,
@@ -288,6 +288,8 @@ class SpeechService:
         if utterance.other and table is not None and table.speaks:  # the second voice (beside her screen reader too)
             self._worker.handed_on(utterance)
             return table.speak(utterance)
+        if utterance.other:  # one voice: a question of hers it closes, which her screen reader may still be saying
+            self._worker.reader_closed_by(utterance)
         if utterance.other and self._worker.hold(utterance):  # one voice while she types: its earcon now, its
             return True  # words at her pause
         return self._worker.add(utterance, arriving=utterance.other)
