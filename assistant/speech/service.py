@@ -272,9 +272,13 @@ class SpeechService:
         """Another hand's moves whose words come later, in a line of their own (a phone's move within
         `phone_desk.SPOKEN_EVERY` of its player's last line: shown now, said merged): in one voice, where other
         hands' moves are known by their earcon at once (`at_pause`), their earcon now, and not again with their
-        words; with a table voice or in turn, their line carries it."""
+        words; with a table voice or in turn, their line carries it. In one voice, a question of hers their moves
+        closed is not said meanwhile by her screen reader (`SpeechWorker.reader_closed_by`)."""
         table = self.table
-        if utterance.other and self._worker.queue.at_pause and not (table is not None and table.speaks):
+        if not utterance.other or (table is not None and table.speaks):
+            return
+        self._worker.reader_closed_by(utterance)
+        if self._worker.queue.at_pause:
             self._worker.known_at_once(utterance)
 
     def speak(self, utterance: Utterance) -> bool:

@@ -7,13 +7,14 @@ for the reader (NVDA and VoiceOver cannot run here) and the worker on the test's
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Callable
 
 import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
-from assistant.core.game.segment import Segment, Verbatim
+from assistant.core.game.segment import Channel, Segment, Verbatim
 from assistant.core.language.reply import Origin
 from assistant.core.speech.utterance import reader_may_take
 from assistant.speech import SpeechService
@@ -134,6 +135,22 @@ def test_a_question_a_phones_move_closed_is_never_said_after_it_by_her_reader(on
     handed = [text for kind, text in after if kind == "speak"]
     assert not any(QUESTION in text for text in handed), handed
     assert sum(text.count("Ben's Neigh") for text in handed) == 1, handed  # the move itself, once
+
+
+def test_a_phones_move_whose_words_wait_silences_her_reader_asking_the_question_it_closed(one_voice):
+    """A phone's move within 3 s of its player's last line is recorded and shown at once, its words said later, merged
+    (`phone_desk.SPOKEN_EVERY`): the question it closed is not said meanwhile."""
+    asked, resolved = turn_asked()
+    one_voice.speaker(asked)
+    assert one_voice.reader.wait_handed(1)
+    start = len(one_voice.reader.events)
+    one_voice.now[0] += 1.0
+    screen = tuple(dataclasses.replace(segment, channel=Channel.SCREEN) for segment in resolved.segments)
+    waits = dataclasses.replace(resolved, segments=screen).coming(Origin.other_hand("Ben"))
+    assert not waits.speech and waits.tells  # (its words wait: a move recorded all the same)
+    one_voice.speaker.other(waits)
+    one_voice.finish()
+    assert _after(one_voice.reader.events, start) == [("silence", "")]
 
 
 def test_other_hands_words_handed_after_her_reply_are_handed_again_once_when_its_question_is_closed(one_voice):
