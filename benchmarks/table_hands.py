@@ -45,8 +45,8 @@ Each game is played in every set-up of `--setups` in the same run (`SETUPS`; by 
 voice with the table's voice (the defaults), her screen reader (a real speech-dispatcher standing for it) with the
 table's voice, one voice, the plain line mode beside her screen reader (`PlainReader`: its printed lines read by
 the reader's stand-in) with the table's voice; and, asked for, the Windows and macOS paths with stand-ins for NVDA
-and VoiceOver, and the player processes before the app's mixer (aplay). Exits 1 when a goal is missed in any set-up
-but that last one.
+and VoiceOver (NVDA in one voice too), and the player processes before the app's mixer (aplay). Exits 1 when a
+goal is missed in any set-up but that last one.
 """
 
 from __future__ import annotations
@@ -208,6 +208,13 @@ SETUPS = {
     # (their system voices are not here: espeak-ng renders the table voice, whatever `--backend` says)
     "windows": Setup(
         "Windows stand-ins: NVDA and the table voice", {**READER, "backend": "espeak-ng"}, reader=True, platform="win32"
+    ),
+    # one voice through the Windows stand-in: other hands' words in her reader too, after her replies (issue 107)
+    "windows-one": Setup(
+        "Windows stand-ins: NVDA, one voice",
+        {**READER, "backend": "espeak-ng", "table_voice": False},
+        reader=True,
+        platform="win32",
     ),
     "macos": Setup(
         "macOS stand-ins: VoiceOver and the table voice",
@@ -1132,8 +1139,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026, help="the seed of the phones' gaps")
     parser.add_argument("--setup", help=argparse.SUPPRESS)
     parser.add_argument("--setups", nargs="+", choices=list(SETUPS),
-                        help=f"how she hears the table (default: {' '.join(DEFAULT_SETUPS)}; windows, macos: those "
-                        "platforms' stand-ins; aplay: the path before the app's mixer)")  # fmt: skip
+                        help=f"how she hears the table (default: {' '.join(DEFAULT_SETUPS)}; windows, windows-one, "
+                        "macos: those platforms' stand-ins; aplay: the path before the app's mixer)")  # fmt: skip
     parser.add_argument("--backend", choices=["pyttsx3", "espeak-ng"], default="pyttsx3",
                         help="the own voice's and the table voice's engine (pyttsx3: the one the app picks where no "
                         "speech-dispatcher is asked for)")  # fmt: skip

@@ -109,7 +109,7 @@ class SpeechService:
         cut = self._worker.decide(lambda queue: queue.new_input(again, self.clock()))
         if self.backend.queues_itself and cut is not Cut.AFTER_SENTENCE:  # what the screen reader still says for us
             # is stale too (not other hands' words that waited long enough: they end their sentence)
-            self.backend.cancel()
+            self._worker.silence_reader()
 
     def interrupt(
         self,
@@ -272,9 +272,13 @@ class SpeechService:
         """Another hand's moves whose words come later, in a line of their own (a phone's move within
         `phone_desk.SPOKEN_EVERY` of its player's last line: shown now, said merged): in one voice, where other
         hands' moves are known by their earcon at once (`at_pause`), their earcon now, and not again with their
-        words; with a table voice or in turn, their line carries it."""
+        words; with a table voice or in turn, their line carries it. In one voice, a question of hers their moves
+        closed is not said meanwhile by her screen reader (`SpeechWorker.reader_closed_by`)."""
         table = self.table
-        if utterance.other and self._worker.queue.at_pause and not (table is not None and table.speaks):
+        if not utterance.other or (table is not None and table.speaks):
+            return
+        self._worker.reader_closed_by(utterance)
+        if self._worker.queue.at_pause:
             self._worker.known_at_once(utterance)
 
     def speak(self, utterance: Utterance) -> bool:
@@ -288,6 +292,8 @@ class SpeechService:
         if utterance.other and table is not None and table.speaks:  # the second voice (beside her screen reader too)
             self._worker.handed_on(utterance)
             return table.speak(utterance)
+        if utterance.other:  # one voice: a question of hers it closes, which her screen reader may still be saying
+            self._worker.reader_closed_by(utterance)
         if utterance.other and self._worker.hold(utterance):  # one voice while she types: its earcon now, its
             return True  # words at her pause
         return self._worker.add(utterance, arriving=utterance.other)

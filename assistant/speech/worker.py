@@ -102,6 +102,12 @@ class SpeechWorker:
         self._asked_until = 0.0
         """Until when (`clock`) a screen reader that queues what it is given (`Backend.queues_itself`) may still be
         saying the table's question in the last reply of hers handed to it (`reader_may_take`); 0: none."""
+        self._behind_question: list[Utterance] = []
+        """Other hands' utterances handed to such a reader after that reply while it may still be saying its question
+        (one voice): a silence that stops the question stops them too, so they are handed again (`reader_closed_by`)."""
+        self._silence_reader = False
+        """Such a reader is to be silenced before anything more is handed to it (`reader_closed_by`): done on this
+        thread, the one that hands, so nothing handed after the silence is cut by it."""
         self._jobs: list[Callable[[], None]] = []
         self._closing = False
         self._reasons: list[str] = []
@@ -193,10 +199,38 @@ class SpeechWorker:
             return queue.closed_by(utterance)
 
         self.decide(closing)
-        if (utterance.tells or utterance.facts) and self.clock() < self._asked_until:
-            self._asked_until = 0.0
+        with self.cond:
+            asked = self._question_closed(utterance)
+        if asked:
             self.cancel_backends()
         self.write(utterance)
+
+    def reader_closed_by(self, utterance: Utterance) -> None:
+        """One voice: another hand's utterance arriving (to be said in turn, or held to her pause) closes the table's
+        question of her last reply when it records a move. A screen reader that queues what it is given was handed
+        that reply whole, and may hold after it other hands' words handed since (in turn, or at her pause; her own
+        later replies silence it first): while it may still be saying the question (`reader_may_take`), it is
+        silenced, and those words are queued first again, without the question (`SpeechQueue.handed_again`), the one
+        it is being handed cut: never lost, never handed twice. The worker's thread silences it before it hands
+        anything more."""
+        with self.cond:
+            if not (self.backend.queues_itself and self._question_closed(utterance)):
+                return
+            behind, self._behind_question = self._behind_question, []
+            turn = self._turn
+            if turn is not None and any(turn.utterance is handed for handed in behind):
+                turn.cut = True  # (its hold ends: it is handed again)
+            self.queue.handed_again(behind)
+            self._silence_reader = True
+            self.cond.notify_all()
+
+    def _question_closed(self, utterance: Utterance) -> bool:
+        """Under the lock: whether another hand's utterance closes the question a screen reader that queues what it is
+        given may still be saying (it records a move, before `_asked_until`); if so, the reader no longer holds it."""
+        if not (utterance.tells or utterance.facts) or self.clock() >= self._asked_until:
+            return False
+        self._asked_until = 0.0
+        return True
 
     def interrupt_with(self, utterances: list[Utterance]) -> None:
         """The player's new input (what is said cut off, what waits dropped), then the utterances queued, in that
@@ -237,8 +271,16 @@ class SpeechWorker:
         silent = self.ready.is_set() and isinstance(self.backend, SilentBackend)
         self.notices.write(utterance, muted=self.queue.muted, silent=silent)
 
+    def silence_reader(self) -> None:
+        """Silence a screen reader that queues what it is given: what it still says for us is stale (her new key)."""
+        with self.cond:
+            self._behind_question = []
+        self.backend.cancel()
+
     def cancel_backends(self) -> None:
         """Cut off what the backends and the earcons are saying now."""
+        with self.cond:
+            self._behind_question = []  # (a screen reader holds nothing of ours now)
         self.backend.cancel()
         if self.private_backend is not None and self.private_backend is not self.backend:
             self.private_backend.cancel()
@@ -275,7 +317,9 @@ class SpeechWorker:
         """Block until nothing is being said, waiting, held to her pause or rendering (at most `timeout` seconds);
         whether so."""
         with self.cond:
-            return self.cond.wait_for(lambda: not (self.queue.busy or self.queue.held or self._jobs), timeout)
+            return self.cond.wait_for(
+                lambda: not (self.queue.busy or self.queue.held or self._jobs or self._silence_reader), timeout
+            )
 
     def close(self) -> None:
         """Stop speaking, end the thread (at most 2 s) and close the backends it opened."""
@@ -340,11 +384,18 @@ class SpeechWorker:
             self.ready.set()
         while True:
             with self.cond:
-                while not (self._closing or self._jobs or self.queue.waiting or self.queue.pause(self.clock())):
+                while not (
+                    self._closing
+                    or self._silence_reader
+                    or self._jobs
+                    or self.queue.waiting
+                    or self.queue.pause(self.clock())
+                ):
                     due = self.queue.due_at()  # (words held to her pause: re-read the clock, which may be a test's)
                     self.cond.wait(None if due is None else min(max(due - self.clock(), 0.0), PAUSE_POLL_S))
                 if self._closing:
                     break
+                silence, self._silence_reader = self._silence_reader, False
                 turn = None
                 if self._jobs:
                     job = self._jobs.pop(0)
@@ -353,6 +404,8 @@ class SpeechWorker:
                     utterance = self.queue.take()
                     if utterance is not None:
                         turn = self._turn = _Turn(utterance)
+            if silence:  # (a question closed: what it holds of ours after the question was queued again)
+                self.cancel_backends()
             if job is not None:
                 job()
                 with self.cond:
@@ -366,6 +419,25 @@ class SpeechWorker:
                 self.cond.notify_all()
         for backend in {id(b): b for b in (self.backend, self.private_backend) if b is not None}.values():
             backend.close()
+
+    def _handing(self, turn: _Turn) -> None:
+        """The turn's utterance is handed to a screen reader that queues what it is given (said whole, at its own
+        pace): a question closed meanwhile silences it first (`reader_closed_by`); a reply of hers is the last the
+        reader may still be asking the table's question in, until `_asked_until`; another hand's, handed while it
+        may, is kept in `_behind_question`."""
+        with self.cond:
+            silence, self._silence_reader = self._silence_reader, False
+        if silence:
+            self.cancel_backends()
+        utterance = turn.utterance
+        with self.cond:
+            if not utterance.other:
+                asks = utterance.asks_from() is not None
+                self._asked_until = self.clock() + reader_may_take(utterance.text) if asks else 0.0
+                self._behind_question = []
+            elif turn.wanted() and self.clock() < self._asked_until:
+                if not any(handed is utterance for handed in self._behind_question):
+                    self._behind_question.append(utterance)
 
     def _played(self, turn: _Turn, index: int) -> None:
         """A sentence of the turn's utterance was played to its end (a decisive fact in it is heard)."""
@@ -413,9 +485,8 @@ class SpeechWorker:
     def _say(self, backend: Backend, turn: _Turn, utterance: Utterance, first: int) -> None:
         """Give the backend an utterance's words (its sentences from `first` on): each sentence's start and end
         told to the queue by its index in the whole utterance."""
-        if backend.queues_itself and not turn.utterance.other:  # (said whole by the reader, at its own pace)
-            asks = turn.utterance.asks_from() is not None
-            self._asked_until = self.clock() + reader_may_take(turn.utterance.text) if asks else 0.0
+        if backend.queues_itself:
+            self._handing(turn)
         if turn.wanted():
             backend.speak(
                 utterance,

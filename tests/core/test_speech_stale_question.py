@@ -5,6 +5,8 @@ once when it is being said, after the sentence before it otherwise. Replies from
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant.core.game.about import Topic
 from assistant.core.speech.queue import Cut, SpeechQueue
 from assistant.core.speech.utterance import Utterance
@@ -144,3 +146,21 @@ def test_in_one_voice_her_reply_ends_before_a_question_a_move_closed_further_on(
     queue, question = _saying_turn(0)
     queue.arrive(utterance(resolved))
     assert queue.sentence_began(question - 1, 12.0, 1.0)
+
+
+def test_what_a_silenced_screen_reader_was_handed_is_queued_first_again_without_the_question():
+    """A screen reader that queues what it is given, silenced because a question it held was closed, is handed again
+    what it held of ours after that question (`SpeechWorker.reader_closed_by`): first, in order, without the table's
+    question or the earcon heard with it the first time; the one being handed no longer current."""
+    neigh, _ = neighed()
+    queue = SpeechQueue()
+    earlier = replace(utterance(neigh), sound="neigh")  # handed to the reader before, with its earcon
+    being = Utterance("Cy drew a card.", other=True)
+    queue.add(being)
+    queue.add(Utterance("Dee drew a card.", other=True))
+    assert queue.take() is being  # handed, and held while the reader says it
+    queue.handed_again([earlier, being])
+    assert queue.current is None
+    again = queue.waiting
+    assert [u.text for u in again[1:]] == ["Cy drew a card.", "Dee drew a card."]
+    assert again[0].text.startswith("Ben played Neigh") and "Any Neigh" not in again[0].text and not again[0].sound

@@ -524,6 +524,16 @@ class SpeechQueue:
         self.closes_at = asks
         return Cut.AFTER_SENTENCE if asks == self.played + 1 else Cut.NONE
 
+    def handed_again(self, utterances: list[Utterance]) -> None:
+        """Utterances handed to a screen reader that queues what it is given, silenced before it may have said them
+        because a table's question before them was closed (`SpeechWorker.reader_closed_by`): queued first again, in
+        order, each without the table's question (`_unasked`) and its earcon (heard when it was first handed); the
+        one of them being handed is no longer current, so a newer move folds its facts once, as those waiting."""
+        again = _without_asking(replace(utterance, sound="") for utterance in utterances)
+        self._waiting.extendleft(reversed(again))
+        if self.current is not None and any(self.current is handed for handed in utterances):
+            self.current, self._began = None, None
+
     def stop(self) -> bool:
         """The player asked for silence: drop everything waiting, important included; return whether something is
         being said and should be cut off."""
