@@ -159,10 +159,16 @@ class SpeechWorker:
 
     def hold(self, utterance: Utterance) -> bool:
         """Another hand's reply held to her pause where one voice does so (`SpeechQueue.holds`), written to the
-        transcript; the worker wakes at her pause to say it. Return whether it was held."""
-        with self.cond:
-            held = self.queue.holds(utterance, self.clock())
-            self.cond.notify_all()
+        transcript; the worker wakes at her pause to say it. A question of hers its move closed is closed now, its
+        words held or not (`SpeechQueue.closed_by`). Return whether it was held."""
+        held = False
+
+        def holding(queue: SpeechQueue) -> Cut:
+            nonlocal held
+            held = queue.holds(utterance, self.clock())
+            return queue.closed_by(utterance) if held else Cut.NONE
+
+        self.decide(holding)
         if held:
             self.write(utterance)
             self.known_at_once(utterance)

@@ -690,3 +690,42 @@ def test_a_sentence_told_begun_after_she_silenced_her_reply_brings_back_none_of_
         service.close()
     assert backend.sentences[0] == "Ana 2 Unicorns.", backend.sentences
     assert "Rainbow Aura." not in backend.sentences and "Neigh." not in backend.sentences, backend.sentences
+
+
+def test_in_one_voice_a_move_held_to_her_pause_still_closes_the_question_her_reply_has_yet_to_say():
+    """One voice at her pause: she typed `turn`, whose reply ends "Any Neigh for Ben's Neigh?"; while its first
+    sentence is said, Ben resolves that Neigh from his phone. The resolve does not concern her, so its words are held
+    to her pause, but it closed the question all the same: her reply ends before it, and the resolve is said at her
+    pause (before, her reply went on to ask the closed question, issue 107)."""
+    from assistant.core.speech.placement import Seating
+    from tests.core.test_speech_stale_question import turn_asked
+
+    asked, resolved = turn_asked()
+    now = [0.0]
+    backend = BeganLate()
+    service = SpeechService(backend, clock=lambda: now[0], at_pause=True)
+    held: list[bool] = []
+
+    def phone_resolves(index: int) -> None:
+        if index == 1 and not held:
+            now[0] = 0.5  # she typed half a second ago: still typing
+            service.speak(replace(Utterance.of_reply(resolved), other=True))
+            held.append(bool(service._worker.queue.held))
+
+    backend.before_began = phone_resolves
+    try:
+        assert service.ready.wait(60)
+        service.seating = Seating(3, listener=0)
+        service.new_input()
+        service.speak(Utterance.of_reply(asked))
+        deadline = time.monotonic() + 30
+        while not held and time.monotonic() < deadline:
+            time.sleep(0.01)  # (the worker's thread reaches her reply's second sentence)
+        assert held == [True]  # held to her pause, not said in turn
+        now[0] = 5.0  # her pause
+        assert service.wait_idle(30)
+    finally:
+        service.close()
+    said = " ".join(backend.sentences)
+    assert "Any Neigh for Ben's Neigh?" not in said, backend.sentences
+    assert said.startswith("Turn 1, Ana's Action phase.") and "Ben's Neigh stopped" in said, backend.sentences

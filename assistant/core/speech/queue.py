@@ -504,13 +504,13 @@ class SpeechQueue:
         return cut
 
     def closed_by(self, utterance: Utterance) -> Cut:
-        """Another hand's reply said by the table's own voice (two voices), never queued here: when it records a move
-        (it tells one, or a decisive fact), the table's question her own replies still have to say is no longer open
-        ("Any Neigh for Dee's Neigh?" once that Neigh resolved), known by the typed question each of their segments
-        tells (`Utterance.asks_from`), never by its words. A reply waiting loses its question; the one being said
-        ends before its question's sentence (`closes_at`), with the sentence being said when the question is next
-        (`Cut.AFTER_SENTENCE`), or at once when it is saying it (`Cut.NOW`, its facts not yet heard said after her
-        next key's reply, as any cut fact)."""
+        """Another hand's reply said by the table's own voice (two voices), or held to her pause (one voice), never
+        queued here: when it records a move (it tells one, or a decisive fact), the table's question her own replies
+        still have to say is no longer open ("Any Neigh for Dee's Neigh?" once that Neigh resolved), known by the
+        typed question each of their segments tells (`Utterance.asks_from`), never by its words. A reply waiting
+        loses its question; the one being said ends before its question's sentence (`closes_at`), with the sentence
+        being said when the question is next (`Cut.AFTER_SENTENCE`), or at once when it is saying it (`Cut.NOW`, its
+        facts not yet heard said after her next key's reply, as any cut fact)."""
         if not (utterance.tells or utterance.facts):
             return Cut.NONE
         self._waiting = _without_asking(self._waiting)
