@@ -158,8 +158,18 @@ class ScreenReaderBackend(Backend):
             self._reader.speak(utterance.text, interrupt=False)
         except Exception as exc:
             raise SpeechError(engine_unavailable(self.name, f"{exc.__class__.__name__}: {exc}")) from None
-        if utterance.other:  # (one voice) held while the reader says it: the next moves merge here meanwhile
-            self.hold(reader_seconds(utterance.text), wanted)
+        if not utterance.other:
+            return
+        # (one voice) held while the reader says it, the next moves merging here meanwhile: a sentence at a time, each
+        # told begun and, once the reader should have said it, heard; a key of hers that silences the reader then
+        # keeps only the sentences not yet heard (a long digest cut again and again went back to its start)
+        for index, sentence in enumerate(utterance.split()):
+            seconds = reader_seconds(sentence)
+            began(index, seconds)
+            self.hold(seconds, wanted)
+            if not wanted():
+                return
+            finished(index)
 
     def cancel(self) -> None:
         """Silence the screen reader (what it was saying for us, and anything else it was saying)."""

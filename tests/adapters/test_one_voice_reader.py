@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
@@ -201,3 +202,38 @@ def test_a_move_that_closes_nothing_her_reader_may_say_never_silences_it(one_voi
     assert ("silence", "") not in after, after
     if case != "records-no-move":
         assert "Ben's Neigh" in one_voice.reader.handed()[-1], after  # the move, after what the reader said
+
+
+def test_a_digest_her_key_cut_is_handed_again_from_the_sentence_her_reader_had_not_yet_said():
+    """At her pause the reader is handed the digest of two phones' draws, a sentence held for as long as the reader
+    takes to say it; her key comes while it says the second: the reader is silenced, and after her reply it is handed
+    only what it had not said. Before, the reader told nothing of its progress, so each key sent the digest back to
+    its first sentence: at the end of a game of a key every 1.2 s, a 40-second digest was begun again and again, and
+    what came after its first sentences was never said."""
+    voice = OneVoice(at_pause=True)
+    try:
+        mine = DrewReply(0)
+        mine.tells, mine.hand = (), ""
+        voice.speaker(mine)  # her key
+        for seat in (1, 2):
+            voice.now[0] += 0.3
+            voice.speaker.other(DrewReply(seat))  # held to her pause
+        assert voice.reader.wait_handed(1)
+        voice.now[0] += 3.0  # her pause: the digest
+        assert voice.reader.wait_handed(2)
+        digest = voice.reader.handed()[1]
+        assert digest.startswith("Ben drew a card.") and "Cy drew a card." in digest, digest
+        voice.gate.release()  # the reader said its first sentence
+        queue, deadline = voice.service._worker.queue, time.monotonic() + 30
+        while queue.played < 1 and time.monotonic() < deadline:
+            time.sleep(0.005)  # (the speech worker's thread, polled)
+        assert queue.played == 1
+        start = len(voice.reader.events)
+        voice.speaker(mine)  # her next key, while it says the second
+        voice.finish()
+    finally:
+        voice.close()
+    after = _after(voice.reader.events, start)
+    handed = " ".join(text for kind, text in after if kind == "speak")
+    assert after[:1] == [("silence", "")], after
+    assert "Ben drew" not in handed and handed.count("Cy drew a card.") == 1, after

@@ -188,12 +188,13 @@ def test_with_one_voice_her_screen_reader_is_handed_other_hands_moves_one_at_a_t
         assert len(output.spoken) == 2
         merged = output.spoken[1]
         assert merged.count("Cy") == 1 and "Dee drew a card." in merged  # a player a sentence, every move in it
-        gate.release()
+        gate.release(2)  # (held a sentence at a time)
         assert service.wait_idle(10)
     finally:
         gate.release(5)
         service.close()
     assert held[0] == pytest.approx(4 / READER_WORDS_PER_SECOND)  # as long as a reader takes to say four words
+    assert len(held) == 3  # then the merged words, a sentence at a time
 
 
 class SpeechdClient:
