@@ -621,6 +621,8 @@ def play(
         records = app.records()[began:]
         handed = list(plain.given) if plain is not None else []  # (her reader's lines in the game)
         first_bytes = list(app.first_bytes.times)
+        if reader is not None:
+            _reader_quiet(reader, since=keys[-1])  # (one voice: the words held to her pause, handed after it)
         calm = time.perf_counter()
         if reader is not None:
             _heard_whole(app, reader)
@@ -644,6 +646,10 @@ def play(
     voices = measure_voices(folder / "sounds.jsonl", said if reader else None, two=table_voice)
     return {"game": game, "setup": setup, "interval_s": interval, "seed": seed, "backend": backend, **figures,
             **voices, **taps_checked}  # fmt: skip
+
+
+#: Seconds her screen reader's stand-in begins nothing before the game's speech counts as over (`_reader_quiet`).
+READER_QUIET_S = 1.5
 
 
 #: At most this many sentences of a voice are measured (evenly drawn from the run): enough for a median.
@@ -779,6 +785,23 @@ def _type(app: App, line: str, keys: list[float]) -> None:
 
 #: Seconds her screen reader may take to say the answer to one of `_heard_whole`'s questions.
 HEARD_WHOLE_S = 15.0
+
+
+def _reader_quiet(reader: Any, since: float, longest: float = 120.0) -> None:
+    """Wait until her screen reader's stand-in has said (or been cut in) what it began after `since`, and begun
+    nothing more for `READER_QUIET_S` (at most `longest` seconds). The app is done with an utterance once it is
+    handed (in one voice, held as long as a reader takes to say it), but the reader may still be saying it; and in
+    one voice the words held to her pause are handed only after it (`PAUSE_S` after her last key): before, the game's
+    figures ended before them, and a Unicorns game through the Windows stand-in counted 17 of 23 moves never heard."""
+    from assistant.core.speech.queue import PAUSE_S
+
+    began = time.perf_counter()
+    while time.perf_counter() - began < longest:
+        time.sleep(0.2)
+        after = [message for message in reader.said() if message["start"] >= since]
+        done = max((message["start"] + message["seconds"] for message in after), default=since)  # (or cut before)
+        if time.perf_counter() - max(done, since + PAUSE_S) > READER_QUIET_S:
+            return
 
 
 def _heard_whole(app: App, reader: Any) -> None:
