@@ -61,7 +61,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -172,20 +172,41 @@ def read_pool(name: str, count: int, first: int = 0) -> tuple[list[list], list[b
 
 
 @contextlib.contextmanager
-def busy_cores(count: int) -> Iterator[None]:
-    """`count` child processes, each spinning on a core, for as long as the block lasts (ended by their own
-    handles afterwards)."""
+def paused_cores(count: int) -> Iterator[Callable[[bool], None]]:
+    """`count` child processes each spinning on a core, started now (at this thread's niceness) and stopped at once;
+    the block is given a switch that lets them run (True) or stops them again (False). Started before a benchmark
+    lowers its own priority (`scanner_reads --niceness`), they keep the machine's, as a player's other programs do
+    beside the app's scanner; a stopped process adds nothing to the load average. The one busy load of every scanner
+    benchmark (`--busy N`: `scanner_load`, `scanner_reads`, `scanner_hand`)."""
+    import signal
+
     children = [
         subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL) for _ in range(count)
     ]
+    for child in children:
+        child.send_signal(signal.SIGSTOP)
+
+    def switch(running: bool) -> None:
+        for child in children:
+            child.send_signal(signal.SIGCONT if running else signal.SIGSTOP)
+        time.sleep(0.2 if running and children else 0.0)  # running before the first frame
+
     try:
-        time.sleep(0.2 if children else 0.0)  # running before the first frame
-        yield
+        yield switch
     finally:
         for child in children:
             child.kill()
         for child in children:
             child.wait()
+
+
+@contextlib.contextmanager
+def busy_cores(count: int) -> Iterator[None]:
+    """`count` child processes, each spinning on a core, for as long as the block lasts (`paused_cores`, let run at
+    once; ended by their own handles afterwards)."""
+    with paused_cores(count) as switch:
+        switch(True)
+        yield
 
 
 def _stats(values: list[float]) -> dict[str, float]:

@@ -38,14 +38,14 @@ it lies in), through the same stages and decoders. `--photo-width W` holds each 
 W wide (OpenCV's area interpolation), as a camera W pixels wide framing the same view would see it (1280 for
 720p, 1920 for 1080p; a phone's photo is 2000 to 4000 wide).
 
-`--busy N` holds the set a second time right after the first, with N busy loops of the benchmark's own
-(`paused_cores`: N child processes each spinning on a core, started stopped and let run for that pass only), the
-classes of that pass named "RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is noted before and after
-each pass. `--niceness N` runs the frame path and the thread stage N nicer than the busy loops (the app's scanner
-runs at `live_process.NICENESS`, 10, below the player's other programs), and the worker process as much less nice
-than them as the app's is (`live_process.WORKER_NICENESS`, 5: at 10, 5 nicer than the loops). For each stage the
-jobs it began in each hold (`Stage.begun`, its looks included) are counted, with the holds it began none in and the
-frames the frame path stood in for a job not begun (`live.STAND_IN_AFTER`).
+`--busy N` holds the set a second time right after the first, with N busy loops (`scanner_load.paused_cores`, the
+busy load of every scanner benchmark: N child processes each spinning on a core, started stopped and let run for
+that pass only), the classes of that pass named "RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is
+noted before and after each pass. `--niceness N` runs the frame path and the thread stage N nicer than the busy
+loops (the app's scanner runs at `live_process.NICENESS`, 10, below the player's other programs), and the worker
+process as much less nice than them as the app's is (`live_process.WORKER_NICENESS`, 5: at 10, 5 nicer than the
+loops). For each stage the jobs it began in each hold (`Stage.begun`, its looks included) are counted, with the
+holds it began none in and the frames the frame path stood in for a job not begun (`live.STAND_IN_AFTER`).
 
 Frames are counted per condition (`camera_model.conditions`: a frame may fall under several), with the frames that
 a plain decoder reads and the path does not (the goal: none), by seed, per decoder.
@@ -61,7 +61,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -69,7 +69,7 @@ from typing import Any
 from benchmarks import camera_model as M
 from benchmarks import logs
 from benchmarks.scanner_hand import card_of
-from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
+from benchmarks.scanner_load import RESOLUTIONS, paused_cores, resolution, wait_ready
 
 DECODERS = ("zxing", "zbar", "wechat", "scan")
 STAGES = ("path", "thread")
@@ -159,34 +159,6 @@ def job_counts(frames: list[dict], stage: str) -> dict[str, Any]:
         "most": max(begun, default=0),
         "stood_in": sum(stood),
     }
-
-
-@contextlib.contextmanager
-def paused_cores(count: int) -> Iterator[Callable[[bool], None]]:
-    """`count` child processes each spinning on a core, started now (at this thread's niceness) and stopped at once;
-    the block is given a switch that lets them run (True) or stops them again (False). Started before the benchmark
-    lowers its own priority (`--niceness`), they keep the machine's, as a player's other programs do beside the
-    app's scanner; a stopped process adds nothing to the load average."""
-    import signal
-
-    children = [
-        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL) for _ in range(count)
-    ]
-    for child in children:
-        child.send_signal(signal.SIGSTOP)
-
-    def switch(running: bool) -> None:
-        for child in children:
-            child.send_signal(signal.SIGCONT if running else signal.SIGSTOP)
-        time.sleep(0.2 if running and children else 0.0)  # running before the first frame
-
-    try:
-        yield switch
-    finally:
-        for child in children:
-            child.kill()
-        for child in children:
-            child.wait()
 
 
 def still_sets(stills: int, first: int) -> dict[str, Iterator[tuple[int, list[str], str, list]]]:

@@ -178,3 +178,13 @@ def test_the_jobs_a_stage_began_are_counted_per_hold_with_the_holds_it_began_non
     }  # fmt: skip
     thread = scanner_reads.job_counts(frames, "thread")
     assert (thread["begun"], thread["long_holds"], thread["holds_without"], thread["stood_in"]) == (7, 4, 1, 0)
+
+
+def test_each_hand_clip_is_played_quiet_then_busy_through_both_stages_their_order_alternating():
+    """`scanner_hand --busy N`: every clip through both stages on the machine as it is, then again with the busy
+    loops running (the stages in the same order within a clip, alternating from clip to clip); without it, quiet."""
+    assert scanner_hand.runs() == ("worker", "thread")
+    assert scanner_hand.order(0) == ["worker", "thread"] and scanner_hand.order(1) == ["thread", "worker"]
+    assert scanner_hand.runs(2) == ("worker", "thread", "worker, busy 2", "thread, busy 2")
+    assert scanner_hand.order(0, 2) == ["worker", "thread", "worker, busy 2", "thread, busy 2"]
+    assert scanner_hand.order(3, 2) == ["thread", "worker", "thread, busy 2", "worker, busy 2"]
