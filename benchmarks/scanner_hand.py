@@ -110,7 +110,7 @@ def play(path: Path, payload: str, stage, offset: int) -> dict:  # type: ignore[
     from benchmarks.scanner_load import reads_noted
 
     take = stage.take
-    taken = reads_noted(stage)
+    taken = reads_noted(stage, offset)  # (a late read of the play before is none of this one's)
     scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
     video = cv2.VideoCapture(str(path))
     position, skipped, started, wrong = -1, 0, time.perf_counter(), 0

@@ -301,9 +301,10 @@ def _stage(background: bool | str) -> Any:
     return stage
 
 
-def reads_noted(stage: Any) -> dict[str, int]:
+def reads_noted(stage: Any, since: int = 0) -> dict[str, int]:
     """The payloads the stage read, each with the frame it first read it in, noted as the live loop takes them
-    (emptied by the caller at each hold)."""
+    (emptied by the caller at each hold); only reads of frames from `since` on (a hold's own: a stage that outlives
+    a hold may give back, during the next, a read of the one before, which the live loop drops as stale)."""
     noted: dict[str, int] = {}
     if stage is not None:
         take = stage.take
@@ -311,7 +312,8 @@ def reads_noted(stage: Any) -> dict[str, int]:
         def taken(index: int) -> list:
             reads = take(index)
             for read in reads:
-                noted.setdefault(read.decoded.payload, read.frame)
+                if read.frame >= since:
+                    noted.setdefault(read.decoded.payload, read.frame)
             return reads
 
         stage.take = taken

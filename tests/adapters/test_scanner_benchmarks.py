@@ -188,3 +188,21 @@ def test_each_hand_clip_is_played_quiet_then_busy_through_both_stages_their_orde
     assert scanner_hand.runs(2) == ("worker", "thread", "worker, busy 2", "thread, busy 2")
     assert scanner_hand.order(0, 2) == ["worker", "thread", "worker, busy 2", "thread, busy 2"]
     assert scanner_hand.order(3, 2) == ["thread", "worker", "thread, busy 2", "worker, busy 2"]
+
+
+def test_a_stages_read_of_a_play_before_is_not_noted_as_this_ones():
+    """`scanner_hand --busy`: a clip is played again right after, through the same stage, with the same card; a late
+    read of the play before (its frames numbered before this play's) is not this play's read: before, the busy plays'
+    reads "came" 11 s after their frames."""
+    from types import SimpleNamespace
+
+    from benchmarks import scanner_load
+
+    def read(payload, frame):
+        return SimpleNamespace(decoded=SimpleNamespace(payload=payload), frame=frame)
+
+    stage = SimpleNamespace(take=lambda index: [read("a", 5), read("b", 41)] if index == 42 else [read("a", 44)])
+    noted = scanner_load.reads_noted(stage, since=40)
+    stage.take(42)
+    stage.take(45)
+    assert noted == {"b": 41, "a": 44}
