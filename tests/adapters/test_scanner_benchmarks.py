@@ -206,3 +206,35 @@ def test_a_stages_read_of_a_play_before_is_not_noted_as_this_ones():
     stage.take(42)
     stage.take(45)
     assert noted == {"b": 41, "a": 44}
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/thread-self/schedstat"), reason="Linux's scheduler statistics")
+def test_a_workers_cpu_is_read_to_well_under_a_clock_tick():
+    """`scanner_load` reads the worker's CPU from the scheduler's statistics, to the nanosecond: a worker thread that
+    ran 13 ms of its own CPU reads 13 ms, not one or two clock ticks of 10 ms (`/proc/PID/stat`, read before: a card
+    lying still costs about 100 ms of CPU a 12 s condition, so a tick was 0.02 of its ratio to raw zxing-cpp)."""
+    import threading
+    from types import SimpleNamespace
+
+    from benchmarks import scanner_load
+
+    spun, done, spent = threading.Event(), threading.Event(), []
+
+    def work():
+        began = time.thread_time()
+        while time.thread_time() - began < 0.013:  # the thread's own CPU, however slow the machine
+            pass
+        spent.append(time.thread_time())
+        spun.set()
+        done.wait()
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        assert spun.wait(60)
+        read = scanner_load.worker_cpu_seconds(SimpleNamespace(_process=worker))
+    finally:
+        done.set()
+        worker.join()
+    assert read is not None and abs(read - spent[0]) < 0.002
+    assert scanner_load.worker_cpu_seconds(SimpleNamespace(_process=None)) is None
