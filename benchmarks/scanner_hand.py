@@ -1,8 +1,8 @@
 """Card into view → announced, on hand clips: how long a player holding a card up waits for the live path to say it.
 
-Run as `.venv/bin/python -m benchmarks.scanner_hand` (`--clips N`, `--seed SEED`, `--json`). The clips are the
-**evaluation camera**'s (`benchmarks/camera_model.py`, never tuned on), seeds `--seed` on (`FIRST_SEED` unless told;
-give seeds never used before, and the report names them): a hand (`camera_model.HandPlayer`) brings a card of the
+Run as `.venv/bin/python -m benchmarks.scanner_hand` (`--clips N`, `--seed SEED`, `--busy N`, `--json`). The clips
+are the **evaluation camera**'s (`benchmarks/camera_model.py`, never tuned on), seeds `--seed` on (`FIRST_SEED` unless
+told; give seeds never used before, and the report names them): a hand (`camera_model.HandPlayer`) brings a card of the
 2nd Edition in from an edge of the picture at 300 to 700 mm/s, slowing as it arrives (motion blur while it moves,
 from the hand's speed over the exposure time the light gives), a thumb over part of the card's edge (`Shot.finger`:
 anywhere round the outline, reaching 5 to 12 mm in, 15 to 20 mm wide; the code starts 8.4 mm in from the card's long
@@ -27,7 +27,12 @@ over the clips announced, with those never announced while held, and how many we
 background stage; for those, the **stage's delay**: from the frame the stage's read came from to the frame on which
 it was announced. **Stale**: reads of the stage dropped because the picture had changed where they were read
 (`LiveScanner.stale`), and announcements of a card not in the clip (the goal: none). The load average is read
-before and after.
+before and after, and at the start of each clip's play.
+
+**A busy machine** (`--busy N`): each clip is played again through both stages right after its plays on the machine
+as it is, with N child processes each spinning on a core (`scanner_load.paused_cores`, the busy load of every
+scanner benchmark: started once, stopped, and let run for those plays only, so the clips are rendered on a quiet
+machine); those runs are named "worker, busy N" and "thread, busy N", side by side with the quiet ones in one run.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from pathlib import Path
 
 from benchmarks import camera_model as M
 from benchmarks import logs
-from benchmarks.scanner_load import wait_ready
+from benchmarks.scanner_load import paused_cores, wait_ready
 
 FIRST_SEED = 700
 HOLD_S = 4.0
@@ -105,7 +110,7 @@ def play(path: Path, payload: str, stage, offset: int) -> dict:  # type: ignore[
     from benchmarks.scanner_load import reads_noted
 
     take = stage.take
-    taken = reads_noted(stage)
+    taken = reads_noted(stage, offset)  # (a late read of the play before is none of this one's)
     scanner = LiveScanner(lambda: None, lambda event: None, background=stage)  # type: ignore[arg-type,return-value]
     video = cv2.VideoCapture(str(path))
     position, skipped, started, wrong = -1, 0, time.perf_counter(), 0
@@ -141,9 +146,24 @@ def play(path: Path, payload: str, stage, offset: int) -> dict:  # type: ignore[
 STAGES = ("worker", "thread")
 
 
-def measure(clips: int, first: int = FIRST_SEED) -> dict:
+def runs(busy: int = 0) -> tuple[str, ...]:
+    """The runs of every clip by name: each stage on the machine as it is and, with `busy`, each again with that many
+    cores kept busy ("worker, busy 2")."""
+    loads = ("", f", busy {busy}") if busy else ("",)
+    return tuple(f"{stage}{load}" for load in loads for stage in STAGES)
+
+
+def order(clip: int, busy: int = 0) -> list[str]:
+    """The runs of the `clip`th clip (0 the first) in the order played: on the machine as it is, then with the busy
+    loops; the stages' order alternating clip by clip, so the machine's load falls on both alike."""
+    stages = STAGES if clip % 2 == 0 else STAGES[::-1]
+    return sorted(runs(busy), key=lambda name: (", busy" in name, stages.index(name.split(",")[0])))
+
+
+def measure(clips: int, first: int = FIRST_SEED, busy: int = 0) -> dict:
     """Each clip from seed `first` on, played through the live path with the worker process and with the thread
-    stage, one after the other (the order alternating clip by clip)."""
+    stage, one after the other (the order alternating clip by clip); with `busy`, each played again right after
+    with that many cores kept busy (`paused_cores`)."""
     import cv2
 
     from assistant.scanner.background import Stage
@@ -154,6 +174,9 @@ def measure(clips: int, first: int = FIRST_SEED) -> dict:
     report: dict = {
         "set": f"evaluation camera hand clips, seeds {first} to {first + clips - 1} (--seed {first}), 720p",
         "load_before": f"{os.getloadavg()[0]:.1f}",
+        "busy": busy,
+        "runs": list(runs(busy)),
+        "loads": {name: [] for name in runs(busy)},
         "clips": [],
     }
     worker = ProcessStage(known=known_labels())
@@ -162,7 +185,7 @@ def measure(clips: int, first: int = FIRST_SEED) -> dict:
     stages: dict[str, Stage] = {"worker": worker, "thread": ProcessStage(known=known_labels(), thread=True)}
     offset = 0
     try:
-        with tempfile.TemporaryDirectory(prefix="bench-hand-") as folder:
+        with tempfile.TemporaryDirectory(prefix="bench-hand-") as folder, paused_cores(busy) as switch:
             for n, seed in enumerate(range(first, first + clips)):
                 shots, payload = held_clip(seed)
                 enter = next((i for i, s in enumerate(shots) if M.code_in_view(s)), None)
@@ -174,19 +197,25 @@ def measure(clips: int, first: int = FIRST_SEED) -> dict:
                     "enter": enter,
                     "conditions": M.conditions(shots[enter if enter is not None else 0]),
                 }
-                for name in STAGES if n % 2 == 0 else STAGES[::-1]:
-                    run = play(path, payload, stages[name], offset)
+                loaded = False
+                for name in order(n, busy):
+                    if loaded != (", busy" in name):
+                        loaded = not loaded
+                        switch(loaded)
+                    report["loads"][name].append(os.getloadavg()[0])
+                    run = play(path, payload, stages[name.split(",")[0]], offset)
                     offset += len(shots) + 30
                     at, read = run["announced"], run["read"]
                     run["latency_s"] = None if at is None or enter is None else max(0, at - enter) / M.FPS
                     run["stage_delay_s"] = None if at is None or read is None else (at - read) / M.FPS
                     clip[name] = run
+                switch(False)  # the next clip rendered on the machine as it is
                 report["clips"].append(clip)
     finally:
         for stage in stages.values():
             stage.stop()
     report["load_after"] = f"{os.getloadavg()[0]:.1f}"
-    for name in STAGES:
+    for name in runs(busy):
         report[name] = summary([c[name] for c in report["clips"]])
     return report
 
@@ -217,25 +246,28 @@ def summary(runs: list[dict]) -> dict:
 
 
 def print_report(report: dict) -> None:
+    busy = f"; 'busy {report['busy']}': {report['busy']} cores kept busy by child processes" if report["busy"] else ""
     print(
         f"Card into view to announced; set: {report['set']}; load average {report['load_before']} before, "
-        f"{report['load_after']} after."
+        f"{report['load_after']} after{busy}."
     )
     for c in report["clips"]:
-        runs = []
-        for name in STAGES:
+        said = []
+        for name in report["runs"]:
             run = c[name]
-            said = f"{run['latency_s']:.3f} s" if run["latency_s"] is not None else "never"
+            at = f"{run['latency_s']:.3f} s" if run["latency_s"] is not None else "never"
             by = f" (the stage's read, {run['stage_delay_s']:.3f} s after its frame)" if run["read"] is not None else ""
-            runs.append(f"{name} {said}{by}")
-        print(f"  seed {c['seed']}: in view at frame {c['enter']}; {'; '.join(runs)}; {', '.join(c['conditions'])}")
-    for name in STAGES:
-        f = report[name]
+            said.append(f"{name} {at}{by}")
+        print(f"  seed {c['seed']}: in view at frame {c['enter']}; {'; '.join(said)}; {', '.join(c['conditions'])}")
+    for name in report["runs"]:
+        f, loads = report[name], report["loads"][name]
         figures = f"median {f['median_s']} s, p90 {f['p90_s']} s, max {f['max_s']} s; " if f["announced"] else ""
         delay = f" (its delay median {f['delay_median_s']} s, max {f['delay_max_s']} s)" if f["by_stage"] else ""
+        load = f"; load (1 min) {min(loads):.1f} to {max(loads):.1f}" if loads else ""
         print(
             f"{name}: {f['announced']} of {len(report['clips'])} announced: {figures}{f['by_stage']} on a read of "
             f"the stage{delay}; {f['never']} never; stale reads dropped {f['stale']}, wrong cards said {f['wrong']}"
+            f"{load}"
         )
 
 
@@ -245,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help=f"the first clip's seed ({FIRST_SEED})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
+        "--busy", type=int, default=0, help="play each clip again with N cores kept busy by child processes (0)"
+    )
+    parser.add_argument(
         "--smoke",
         action="store_true",
         help="a quick run of the whole path: one hand clip; exit 0 once it has figures",
@@ -252,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.smoke:
         args.clips = 1
-    report = measure(args.clips, args.seed)
+    report = measure(args.clips, args.seed, args.busy)
     if args.json:
         print(logs.dumps(report, indent=2))
     else:

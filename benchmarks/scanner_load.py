@@ -61,7 +61,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -172,20 +172,41 @@ def read_pool(name: str, count: int, first: int = 0) -> tuple[list[list], list[b
 
 
 @contextlib.contextmanager
-def busy_cores(count: int) -> Iterator[None]:
-    """`count` child processes, each spinning on a core, for as long as the block lasts (ended by their own
-    handles afterwards)."""
+def paused_cores(count: int) -> Iterator[Callable[[bool], None]]:
+    """`count` child processes each spinning on a core, started now (at this thread's niceness) and stopped at once;
+    the block is given a switch that lets them run (True) or stops them again (False). Started before a benchmark
+    lowers its own priority (`scanner_reads --niceness`), they keep the machine's, as a player's other programs do
+    beside the app's scanner; a stopped process adds nothing to the load average. The one busy load of every scanner
+    benchmark (`--busy N`: `scanner_load`, `scanner_reads`, `scanner_hand`)."""
+    import signal
+
     children = [
         subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL) for _ in range(count)
     ]
+    for child in children:
+        child.send_signal(signal.SIGSTOP)
+
+    def switch(running: bool) -> None:
+        for child in children:
+            child.send_signal(signal.SIGCONT if running else signal.SIGSTOP)
+        time.sleep(0.2 if running and children else 0.0)  # running before the first frame
+
     try:
-        time.sleep(0.2 if children else 0.0)  # running before the first frame
-        yield
+        yield switch
     finally:
         for child in children:
             child.kill()
         for child in children:
             child.wait()
+
+
+@contextlib.contextmanager
+def busy_cores(count: int) -> Iterator[None]:
+    """`count` child processes, each spinning on a core, for as long as the block lasts (`paused_cores`, let run at
+    once; ended by their own handles afterwards)."""
+    with paused_cores(count) as switch:
+        switch(True)
+        yield
 
 
 def _stats(values: list[float]) -> dict[str, float]:
@@ -207,7 +228,8 @@ class LoopWatch:
     """An asyncio event loop on a thread of its own, standing for the app's: it wakes every `TICK` seconds and
     keeps its longest lateness (`worst_ms`), which is how long a key or a reply would have waited for the
     interpreter while the frame path (and, on a thread, the background stage) ran; and its own CPU time
-    (`cpu_s`: waking 200 times a second costs about 2.5 s a minute, the measurement's and not the camera's)."""
+    (`cpu_s`, its thread's whole: waking 200 times a second costs about 2.5 s a minute, the measurement's and not the
+    camera's)."""
 
     def __init__(self) -> None:
         import threading
@@ -227,6 +249,12 @@ class LoopWatch:
         self._thread.join()
 
     def _run(self) -> None:
+        # Its CPU counted from the thread's start, the import of asyncio with it: that import (21 ms of CPU, once a
+        # process) fell in the first condition of each run after the frames had begun, and was counted as the live
+        # path's: a card lying still at 720p cost 0.03 to 0.04 more of raw zxing-cpp in a run's first condition,
+        # whichever stage it was (tuning seeds from 99100), and the worker's 0.24 against the thread's 0.19 on
+        # evaluation seeds from 99730 was the worker measured first.
+        started = time.thread_time()
         import asyncio
 
         async def watch() -> None:
@@ -235,7 +263,6 @@ class LoopWatch:
                 await asyncio.sleep(TICK)
                 self.worst_ms = max(self.worst_ms, (time.perf_counter() - woke - TICK) * 1000)
 
-        started = time.thread_time()
         asyncio.run(watch())
         self.cpu_s = time.thread_time() - started
 
@@ -250,20 +277,31 @@ def wait_ready(stage: Any, seconds: float) -> bool:
     return bool(stage.retries_elsewhere and not stage.busy())
 
 
-def child_cpu_seconds() -> float | None:
-    """The CPU time so far (user and system; Linux, from /proc) of the background stage's child process (named
-    "scanner-background" by `ProcessStage.start`), or None where it cannot be read."""
-    import multiprocessing
+def worker_cpu_seconds(stage: Any) -> float | None:
+    """The CPU time so far of `stage`'s worker (`stage_process.ProcessStage`), to the nanosecond: the time each of its
+    threads has run, from Linux's scheduler statistics (`/proc/PID/task/TID/schedstat`), those of its child process
+    or its one thread in this process; None where they cannot be read (another system, no worker). The process's own
+    count in `/proc/PID/stat`, read before, is in clock ticks (10 ms), and a card lying still for a 12 s condition
+    costs about 100 ms in all at 720p: a tick read on one side of a stretch and not the other was 0.02 of the ratio
+    to raw zxing-cpp."""
+    import threading
 
-    child = next((p for p in multiprocessing.active_children() if p.name == "scanner-background"), None)
-    if child is None or child.pid is None:
+    worker = getattr(stage, "_process", None)
+    if worker is None:
         return None
+    tasks = f"/proc/{os.getpid() if isinstance(worker, threading.Thread) else worker.pid}/task"
     try:
-        with open(f"/proc/{child.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
+        threads = [str(worker.native_id)] if isinstance(worker, threading.Thread) else os.listdir(tasks)
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0
+    for thread in threads:
+        try:
+            with open(f"{tasks}/{thread}/schedstat") as stat:
+                total += int(stat.read().split()[0])
+        except (OSError, ValueError, IndexError):  # a thread ended meanwhile (the worker's own never do)
+            continue
+    return total / 1e9
 
 
 def _stage(background: bool | str) -> Any:
@@ -280,9 +318,10 @@ def _stage(background: bool | str) -> Any:
     return stage
 
 
-def reads_noted(stage: Any) -> dict[str, int]:
+def reads_noted(stage: Any, since: int = 0) -> dict[str, int]:
     """The payloads the stage read, each with the frame it first read it in, noted as the live loop takes them
-    (emptied by the caller at each hold)."""
+    (emptied by the caller at each hold); only reads of frames from `since` on (a hold's own: a stage that outlives
+    a hold may give back, during the next, a read of the one before, which the live loop drops as stale)."""
     noted: dict[str, int] = {}
     if stage is not None:
         take = stage.take
@@ -290,7 +329,8 @@ def reads_noted(stage: Any) -> dict[str, int]:
         def taken(index: int) -> list:
             reads = take(index)
             for read in reads:
-                noted.setdefault(read.decoded.payload, read.frame)
+                if read.frame >= since:
+                    noted.setdefault(read.decoded.payload, read.frame)
             return reads
 
         stage.take = taken
@@ -318,15 +358,21 @@ def run(
     from assistant.scanner.stage_process import ProcessStage
 
     stage = _stage(background)
+    in_child = isinstance(stage, ProcessStage) and not stage.thread
+    measuring = [0.0]  # this process's CPU spent reading the worker's, the measurement's own (taken out)
 
-    def child_cpu() -> float:
-        seconds = child_cpu_seconds() if isinstance(stage, ProcessStage) else None
-        return seconds or 0.0
+    def worker_cpu() -> float:
+        began = time.process_time()
+        seconds = worker_cpu_seconds(stage) or 0.0
+        measuring[0] += time.process_time() - began
+        return seconds
 
-    # The child's CPU is read where a stretch counted starts or ends (a hold's first frame, its `warm`th, the last
-    # frame), not on every frame: each read (the children listed, a file of /proc read) costs the measurement, in
-    # this process, about as much as a skipped frame.
-    child_first = child_last = child_at_warm = child_cpu()
+    # The worker's CPU is read where a stretch counted starts or ends (a hold's first frame, its `warm`th, the last
+    # frame), not on every frame: each read (a file of /proc for each of its threads) costs the measurement, in
+    # this process, about as much as a skipped frame. It is read for either host, the thread's too (its CPU is
+    # this process's already): its share is reported apart (`worker_cpu_s_per_min_all`), and the reads cost both
+    # hosts alike, taken out of both.
+    child_first = child_last = child_at_warm = worker_cpu()
     child_counted = 0.0
 
     stage_read = reads_noted(stage)  # payloads the stage read in the current hold
@@ -356,7 +402,7 @@ def run(
             time.sleep(pause)
         now_cpu = time.process_time()
         if index % hold in (0, warm) or index == total - 1:
-            child_last = child_cpu()
+            child_last = worker_cpu()
             if index % hold == 0 and index > 0 and warm < hold or index == total - 1 and index % hold >= warm:
                 child_counted += child_last - child_at_warm
             if index % hold == warm:
@@ -391,14 +437,20 @@ def run(
         all_cpu -= time.thread_time() - c0
     elapsed = time.perf_counter() - started
     watch.stop()
-    # The watch's own CPU is the measurement's, not the live path's: taken out, by the share of frames counted.
-    all_cpu -= watch.cpu_s
-    counted_cpu -= watch.cpu_s * counted / max(1, total)
+    # The watch's own CPU is the measurement's, not the live path's: taken out, by the share of frames counted; so is
+    # the reading of the worker's.
+    all_cpu -= watch.cpu_s + measuring[0]
+    counted_cpu -= (watch.cpu_s + measuring[0]) * counted / max(1, total)
     jobs = stage.jobs if stage is not None else 0
     if stage is not None:
         stage.stop()
-    all_cpu += child_last - child_first
+    worker_all = child_last - child_first
+    if in_child:  # a thread's CPU is this process's already
+        all_cpu += worker_all
+    else:
+        child_counted = 0.0
     live_cpu, total = counted_cpu + child_counted, max(1, counted)
+    per_min = FPS * 60 / max(1, len(wall) - 1)  # (every frame's CPU, a minute of them)
     return {
         "wall_ms": _stats(wall),
         "cpu_ms": _stats(cpu),
@@ -409,7 +461,11 @@ def run(
         "cpu_s_per_min": live_cpu / total * FPS * 60,
         "core_share": live_cpu / total * FPS,
         # Every frame, each new still picture's first second included (the stage's look or work on it).
-        "cpu_s_per_min_all": all_cpu / max(1, len(wall) - 1) * FPS * 60,
+        "cpu_s_per_min_all": all_cpu * per_min,
+        # Its parts: the frame path's (each frame's `LiveScanner.handle`, on the thread that runs it), the worker's
+        # (its child's or its thread's), and the rest (the loop around the frames, this process's other threads).
+        "frame_cpu_s_per_min_all": sum(cpu) / 1000 * per_min,
+        "worker_cpu_s_per_min_all": worker_all * per_min,
         # Raw zxing-cpp decoding every frame, on the same frames in the same run, and the live path's cost (every
         # frame counted, the worker's too) over it: the idle ratio of an empty table (goal: at most 0.5).
         "zxing_cpu_s_per_min": zxing_cpu / max(1, len(wall)) * FPS * 60,
@@ -511,6 +567,13 @@ def print_report(report: dict) -> None:
             f"{figures['background_jobs']:6d}{reads:>14s}{figures['zxing_cpu_s_per_min']:10.1f}"
             f"{figures['ratio_to_raw']:6.2f}"
         )
+    print("'all' in its parts, CPU s a minute counting every frame: the frame path, the worker (its child's or its")
+    print("thread's), the rest (the loop around the frames):")
+    for key, figures in report.items():
+        if isinstance(figures, dict) and "frame_cpu_s_per_min_all" in figures:
+            frame, worker = figures["frame_cpu_s_per_min_all"], figures["worker_cpu_s_per_min_all"]
+            rest = figures["cpu_s_per_min_all"] - frame - worker
+            print(f"  {key}: {frame:.3f} + {worker:.3f} + {rest:.3f} = {figures['cpu_s_per_min_all']:.3f}")
     for key, figures in report.items():
         if isinstance(figures, dict) and "loadavg" in figures:
             print(f"  load average (1, 5, 15 min) over {key}: {figures['loadavg']}")

@@ -14,7 +14,13 @@ seed 8013, was its read of seed 8012's frame), at 1280 by 720 and, the sensor wi
   that differ in the sensor's noise, paced at 30 frames a second as a camera gives them): `LiveScanner.handle` with
   its background stage in the worker process, as the app runs it (`stage_process.ProcessStage`, known labels of
   every shipped deck, started and ready before the first still, one for all stills and both resolutions, as in an
-  evening's play); each still a new hold-up (the sighting tracker starts afresh);
+  evening's play); each still a new hold-up (the sighting tracker starts afresh). A still whose stage has a job
+  begun in its second still under way when the second ends is held on until that job comes back (`LATE_FRAMES`
+  at most, and the frame after it, on which its reads are taken): a player holds a card until it is said, so a
+  read that comes back late counts while it is of the card still in view (the scanner's own rule: a read of a
+  frame older than the card now in view is never announced). Such reads are counted apart ("after the hold", by
+  seed, and how many frames past the second); before, the next still's hold began, and the read, now stale, was
+  dropped;
 - **thread**: the same, with the worker on a thread instead (`ProcessStage(thread=True)`, the same scheduler,
   started and ready before the first still too), in the same run: each still is held for the worker and for the
   thread one after the other, the order alternating still by still, so the machine's load falls on both alike.
@@ -38,14 +44,14 @@ it lies in), through the same stages and decoders. `--photo-width W` holds each 
 W wide (OpenCV's area interpolation), as a camera W pixels wide framing the same view would see it (1280 for
 720p, 1920 for 1080p; a phone's photo is 2000 to 4000 wide).
 
-`--busy N` holds the set a second time right after the first, with N busy loops of the benchmark's own
-(`paused_cores`: N child processes each spinning on a core, started stopped and let run for that pass only), the
-classes of that pass named "RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is noted before and after
-each pass. `--niceness N` runs the frame path and the thread stage N nicer than the busy loops (the app's scanner
-runs at `live_process.NICENESS`, 10, below the player's other programs), and the worker process as much less nice
-than them as the app's is (`live_process.WORKER_NICENESS`, 5: at 10, 5 nicer than the loops). For each stage the
-jobs it began in each hold (`Stage.begun`, its looks included) are counted, with the holds it began none in and the
-frames the frame path stood in for a job not begun (`live.STAND_IN_AFTER`).
+`--busy N` holds the set a second time right after the first, with N busy loops (`scanner_load.paused_cores`, the
+busy load of every scanner benchmark: N child processes each spinning on a core, started stopped and let run for
+that pass only), the classes of that pass named "RESOLUTION, busy N"; the load average (1, 5 and 15 minutes) is
+noted before and after each pass. `--niceness N` runs the frame path and the thread stage N nicer than the busy
+loops (the app's scanner runs at `live_process.NICENESS`, 10, below the player's other programs), and the worker
+process as much less nice than them as the app's is (`live_process.WORKER_NICENESS`, 5: at 10, 5 nicer than the
+loops). For each stage the jobs it began in each hold (`Stage.begun`, its looks included) are counted, with the
+holds it began none in and the frames the frame path stood in for a job not begun (`live.STAND_IN_AFTER`).
 
 Frames are counted per condition (`camera_model.conditions`: a frame may fall under several), with the frames that
 a plain decoder reads and the path does not (the goal: none), by seed, per decoder.
@@ -64,17 +70,20 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from benchmarks import camera_model as M
 from benchmarks import logs
 from benchmarks.scanner_hand import card_of
-from benchmarks.scanner_load import RESOLUTIONS, resolution, wait_ready
+from benchmarks.scanner_load import RESOLUTIONS, paused_cores, resolution, wait_ready
 
 DECODERS = ("zxing", "zbar", "wechat", "scan")
 STAGES = ("path", "thread")
 #: A still is held for this many frames (a second at 30 frames a second).
 HOLD_FRAMES = 30
+#: ... and on, while a job the stage began in its second is under way, at most this many frames more (two seconds):
+#: with both cores busy a job of a fifth of a second's CPU came back 0.9 s after the hold began, or later.
+LATE_FRAMES = 60
 ROOT = Path(__file__).resolve().parents[1]
 WECHAT_VENV = ROOT / ".venv-wechat"
 
@@ -117,27 +126,56 @@ def tally(frames: list[dict]) -> dict[str, dict]:
     return classes
 
 
+class Held(NamedTuple):
+    """A still held through a scanner (`held`)."""
+
+    read: bool
+    """Its card was announced."""
+    wrong: int
+    """Other cards announced meanwhile."""
+    stood_in: int
+    """Frames on which the frame path stood in for a job the worker had not begun (`LiveScanner.stood_in`)."""
+    frames: int
+    """Frames held: `HOLD_FRAMES` at most, but held on for a job under way (`LATE_FRAMES`), or fewer once read."""
+    after: int
+    """Frames past the hold's second on which it was announced (0: within it, or never)."""
+
+
 def held(
-    scanner: Any, frames: list, payload: str, offset: int, handled: list[int] | None = None
-) -> tuple[bool, int, int]:
-    """A still (`frames`: its renderings) held `HOLD_FRAMES` frames through `scanner`, paced at 30 frames a second,
-    or until its card (`payload`) is announced: whether it was, how many other cards were, and on how many frames the
-    frame path stood in for a job the worker had not begun (`LiveScanner.stood_in`); `handled` gets the frames
-    held."""
+    scanner: Any,
+    frames: list,
+    payload: str,
+    offset: int,
+    clock: Callable[[], float] = time.perf_counter,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Held:
+    """A still (`frames`: its renderings) held `HOLD_FRAMES` frames through `scanner`, paced at 30 frames a second on
+    `clock` (waiting with `sleep`), or until its card (`payload`) is announced; held on past them while the scanner's
+    background stage has a job begun in the hold under way (`LATE_FRAMES` more at most), and for the frame after it
+    ended, on which its reads are taken. Frames are numbered from `offset`."""
     scanner.tracker.reset()
-    started, wrong, stood_in = time.perf_counter(), 0, 0
-    for i in range(HOLD_FRAMES):
-        if handled is not None:
-            handled[:] = [i + 1]
-        pause = started + i / M.FPS - time.perf_counter()
+    stage = scanner.background
+    begun = stage.begun if stage is not None else 0
+
+    def under_way() -> bool:  # a job begun in this hold (one at a time: the latest begun) not ended
+        return stage is not None and stage.begun > begun and stage.ended < stage.begun
+
+    started, wrong, stood_in = clock(), 0, 0
+    going = was = False  # a job under way after the last frame (or just ended), and after the one before
+    for i in range(HOLD_FRAMES + LATE_FRAMES):
+        if i >= HOLD_FRAMES and not going:
+            return Held(False, wrong, stood_in, i, 0)
+        pause = started + i / M.FPS - clock()
         if pause > 0:
-            time.sleep(pause)
+            sleep(pause)
         said = scanner.handle(frames[i % len(frames)], offset + i)
         stood_in += scanner.stood_in
         wrong += sum(a.payload != payload for a in said)
         if any(a.payload == payload for a in said):
-            return True, wrong, stood_in
-    return False, wrong, stood_in
+            return Held(True, wrong, stood_in, i + 1, max(0, i + 1 - HOLD_FRAMES))
+        now = under_way()
+        going, was = now or was, now
+    return Held(False, wrong, stood_in, HOLD_FRAMES + LATE_FRAMES, 0)
 
 
 def job_counts(frames: list[dict], stage: str) -> dict[str, Any]:
@@ -159,34 +197,6 @@ def job_counts(frames: list[dict], stage: str) -> dict[str, Any]:
         "most": max(begun, default=0),
         "stood_in": sum(stood),
     }
-
-
-@contextlib.contextmanager
-def paused_cores(count: int) -> Iterator[Callable[[bool], None]]:
-    """`count` child processes each spinning on a core, started now (at this thread's niceness) and stopped at once;
-    the block is given a switch that lets them run (True) or stops them again (False). Started before the benchmark
-    lowers its own priority (`--niceness`), they keep the machine's, as a player's other programs do beside the
-    app's scanner; a stopped process adds nothing to the load average."""
-    import signal
-
-    children = [
-        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL) for _ in range(count)
-    ]
-    for child in children:
-        child.send_signal(signal.SIGSTOP)
-
-    def switch(running: bool) -> None:
-        for child in children:
-            child.send_signal(signal.SIGCONT if running else signal.SIGSTOP)
-        time.sleep(0.2 if running and children else 0.0)  # running before the first frame
-
-    try:
-        yield switch
-    finally:
-        for child in children:
-            child.kill()
-        for child in children:
-            child.wait()
 
 
 def still_sets(stills: int, first: int) -> dict[str, Iterator[tuple[int, list[str], str, list]]]:
@@ -331,13 +341,15 @@ def measure(
                         "scan": payload in [d.payload for d in scan.decode(renders[0])],
                     }
                     for stage in STAGES if number % 2 == 0 else STAGES[::-1]:
-                        begun, handled = stages[stage].begun, [0]
-                        frame[stage], said, stood_in = held(scanners[stage], renders, payload, offset, handled)
+                        begun = stages[stage].begun
+                        hold = held(scanners[stage], renders, payload, offset)
+                        frame[stage] = hold.read
                         frame[f"{stage}_begun"] = stages[stage].begun - begun
-                        frame[f"{stage}_frames"] = handled[0]
-                        frame[f"{stage}_stood_in"] = stood_in
-                        wrong[stage] += said
-                        offset += HOLD_FRAMES + 1
+                        frame[f"{stage}_frames"] = hold.frames
+                        frame[f"{stage}_stood_in"] = hold.stood_in
+                        frame[f"{stage}_after"] = hold.after
+                        wrong[stage] += hold.wrong
+                        offset += hold.frames + 1
                     frames[name].append(frame)
                     if wechat is not None:
                         np.save(Path(folder) / f"{name}-{number}.npy", gray)
@@ -396,6 +408,10 @@ def print_report(report: dict) -> None:
             for stage, f in stages.items()
         )
         print(f"  {name}: {said}")
+    print("Read after the hold's second, its job under way when the second ended (seed: frames past it):")
+    for name, shots in report.get("frames", {}).items():
+        late = {s: [f"{f['seed']}: {f[f'{s}_after']}" for f in shots if f.get(f"{s}_after")] for s in STAGES}
+        print(f"  {name}: " + "; ".join(f"{stage} {', '.join(seeds) or 'none'}" for stage, seeds in late.items()))
     for name, shots in report.get("frames", {}).items():
         behind = [f["seed"] for f in shots if f.get("thread") and not f["path"]]
         ahead = [f["seed"] for f in shots if f["path"] and not f.get("thread")]

@@ -64,8 +64,9 @@ MOTION_EVERY = 2
 #: of which, profiled on tuning seeds from 99100, the first pass on one frame in 12 was 0.14 ms a frame, the glance
 #: on one in 2 0.065 ms, the frame check 0.04 ms and the loop's wake-up 0.08 to 0.09 ms; one glance in 3 and one first
 #: pass in 18 came to 0.22 of raw in that profile. On evaluation seeds from 99730 (one run, quiet and with both cores
-#: busy): 0.19 to 0.20 of raw with the thread stage, 0.22 to 0.24 with the worker process; 1080p 0.09 to 0.11
-#: (docs/benchmarks.md, issue 105).
+#: busy): 0.197 to 0.205 of raw with the thread stage, 0.201 to 0.216 with the worker process (whose own CPU is 0.003
+#: of raw: the 0.22 to 0.24 measured first was the benchmark's first condition and its clock ticks); 1080p 0.10 to
+#: 0.12 (docs/benchmarks.md, issue 105).
 LYING_STILL = Watch(glance_every=3, first_pass_every=18)
 #: A new still picture with nothing read in it, while the background stage's look at it (signs of a code, or none) has
 #: not come back, gets the first pass on one frame in this many (the first frame after the one it came to rest on,

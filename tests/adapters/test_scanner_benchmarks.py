@@ -178,3 +178,179 @@ def test_the_jobs_a_stage_began_are_counted_per_hold_with_the_holds_it_began_non
     }  # fmt: skip
     thread = scanner_reads.job_counts(frames, "thread")
     assert (thread["begun"], thread["long_holds"], thread["holds_without"], thread["stood_in"]) == (7, 4, 1, 0)
+
+
+def test_each_hand_clip_is_played_quiet_then_busy_through_both_stages_their_order_alternating():
+    """`scanner_hand --busy N`: every clip through both stages on the machine as it is, then again with the busy
+    loops running (the stages in the same order within a clip, alternating from clip to clip); without it, quiet."""
+    assert scanner_hand.runs() == ("worker", "thread")
+    assert scanner_hand.order(0) == ["worker", "thread"] and scanner_hand.order(1) == ["thread", "worker"]
+    assert scanner_hand.runs(2) == ("worker", "thread", "worker, busy 2", "thread, busy 2")
+    assert scanner_hand.order(0, 2) == ["worker", "thread", "worker, busy 2", "thread, busy 2"]
+    assert scanner_hand.order(3, 2) == ["thread", "worker", "thread, busy 2", "worker, busy 2"]
+
+
+class _Clock:
+    """The frames' clock: it moves only when the benchmark waits for a frame's time (`sleep`), so nothing is timed."""
+
+    def __init__(self):
+        self.t = 0.0
+
+    def now(self):
+        return self.t
+
+    def sleep(self, seconds):
+        self.t += seconds
+
+
+class _SlowJob:
+    """A worker stand-in on the test's thread (the `Stage` protocol): the first frame offered begins its one job,
+    which reads `payload` at `box` (checked on a second frame) and comes back `frames` frames later, as a worker on a
+    machine with both cores busy does."""
+
+    retries_elsewhere, jobs, no_code, no_finder, finger_over, region, labels = True, 0, None, None, False, None, ()
+
+    def __init__(self, payload, box, frames):
+        self.payload, self.box, self.frames = payload, box, frames
+        self.begun = self.ended = 0
+        self.job = None  # (the frame offered, the frame it comes back on)
+
+    def offer(self, index, gray, regions, picture=None):
+        if self.job is None:
+            self.begun += 1
+            self.job = (index, index + self.frames)
+
+    def take(self, index):
+        from assistant.scanner.background import BackgroundRead
+        from assistant.scanner.decoders import Decoded
+
+        if self.job is None or self.ended or index < self.job[1]:
+            return []
+        self.ended += 1
+        return [BackgroundRead(Decoded(self.payload, self.payload.encode(), self.box, "repair"), self.job[0], 2)]
+
+    def busy(self):
+        return self.begun > self.ended
+
+    def start(self):
+        pass
+
+    stop = start
+
+    def remember(self, index, gray, picture=None):
+        pass
+
+    def aim(self, index, region, squareness):
+        pass
+
+    def take_view(self):
+        return None
+
+    def looking(self, picture):
+        return False
+
+
+def _held_through(job_frames):
+    """Card A (a thumb over its code: neither zxing-cpp's first pass nor the cascade reads it) and card B: a scanner
+    whose stage's one job, on A's frame, comes back `job_frames` frames after it was offered, and the frames' clock."""
+    import cv2
+
+    from assistant.scanner.decoders import Cascade
+    from assistant.scanner.live import LiveScanner
+    from assistant.scanner.measure import find_code_regions
+    from benchmarks import frames as F
+
+    card_a, card_b = F.scene_for("thumb", 0), F.scene_for("thumb", 3)
+    frame_a, frame_b = F.render(card_a), F.render(card_b)
+    box = find_code_regions(cv2.cvtColor(frame_a, cv2.COLOR_BGR2GRAY), limit=1)[0]
+    clock, stage = _Clock(), _SlowJob(card_a.payload, box, job_frames)
+    scanner = LiveScanner(lambda: None, lambda e: None, Cascade(clock=lambda: 0.0), background=stage, clock=clock.now)
+    return card_a.payload, frame_a, card_b.payload, frame_b, stage, scanner, clock
+
+
+@pytest.mark.parametrize("job_frames", [20, 39, 50])
+def test_a_still_whose_job_comes_back_after_its_second_is_held_on_and_read_of_the_card_still_in_view(job_frames):
+    """`scanner_reads`: a still whose stage's job (offered on its second frame) is under way when its second ends is
+    held on until the job comes back, and the read, of a frame of the card still in view, counts, with the frames
+    past the second it came (`Held.after`). Before, the hold ended at 30 frames and the read, coming back during the
+    next still's, was dropped as stale: with both cores busy, one BoofCV photo a stage was missed so. On the frames'
+    own clock; nothing is timed."""
+    payload_a, frame_a, _, _, stage, scanner, clock = _held_through(job_frames)
+    hold = scanner_reads.held(scanner, [frame_a], payload_a, 0, clock.now, clock.sleep)
+    back = 1 + job_frames  # the frame the read comes back on, announced there
+    assert stage.job == (1, back)
+    assert hold == scanner_reads.Held(True, 0, hold.stood_in, back + 1, max(0, back + 1 - scanner_reads.HOLD_FRAMES))
+    assert abs(clock.now() - back / 30) < 1e-9  # paced at 30 frames a second
+
+
+def test_a_still_is_held_its_second_alone_when_no_job_of_its_own_is_under_way_at_its_end():
+    """Without a job begun in the hold under way at its end (the stage idle, or busy with the still before's), the
+    hold is a second, as before."""
+    payload_a, frame_a, _, _, stage, scanner, clock = _held_through(20)
+    stage.begun = stage.ended = 5  # a job of a still before, ended
+    stage.offer = lambda *a, **k: None  # it begins none for this one
+    hold = scanner_reads.held(scanner, [frame_a], payload_a, 0, clock.now, clock.sleep)
+    assert (hold.read, hold.frames, hold.after) == (False, scanner_reads.HOLD_FRAMES, 0)
+    assert hold.stood_in > 0  # the frame path stood in for the job never begun (`live.STAND_IN_AFTER`)
+
+
+def test_a_read_coming_back_after_the_still_held_on_is_never_announced_during_the_next_stills_hold():
+    """The stale-card rule holds: a job that outlasts the still's second and `LATE_FRAMES` more comes back during the
+    next still's hold (another card where the first lay). Its read, of a frame older than the card now in view, is
+    dropped and counted (`LiveScanner.stale`), never announced, and the first still is not counted as read."""
+    limit = scanner_reads.HOLD_FRAMES + scanner_reads.LATE_FRAMES
+    payload_a, frame_a, payload_b, frame_b, stage, scanner, clock = _held_through(limit + 10)
+    first = scanner_reads.held(scanner, [frame_a], payload_a, 0, clock.now, clock.sleep)
+    assert (first.read, first.frames, scanner.stale) == (False, limit, 0)
+    second = scanner_reads.held(scanner, [frame_b], payload_b, limit + 1, clock.now, clock.sleep)
+    assert stage.ended == 1 and second.wrong == 0 and scanner.stale == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/thread-self/schedstat"), reason="Linux's scheduler statistics")
+def test_a_workers_cpu_is_read_to_well_under_a_clock_tick():
+    """`scanner_load` reads the worker's CPU from the scheduler's statistics, to the nanosecond: a worker thread that
+    ran 13 ms of its own CPU reads 13 ms, not one or two clock ticks of 10 ms (`/proc/PID/stat`, read before: a card
+    lying still costs about 100 ms of CPU a 12 s condition, so a tick was 0.02 of its ratio to raw zxing-cpp)."""
+    import threading
+    from types import SimpleNamespace
+
+    from benchmarks import scanner_load
+
+    spun, done, spent = threading.Event(), threading.Event(), []
+
+    def work():
+        began = time.thread_time()
+        while time.thread_time() - began < 0.013:  # the thread's own CPU, however slow the machine
+            pass
+        spent.append(time.thread_time())
+        spun.set()
+        done.wait()
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        assert spun.wait(60)
+        read = scanner_load.worker_cpu_seconds(SimpleNamespace(_process=worker))
+    finally:
+        done.set()
+        worker.join()
+    assert read is not None and abs(read - spent[0]) < 0.002
+    assert scanner_load.worker_cpu_seconds(SimpleNamespace(_process=None)) is None
+
+
+def test_a_stages_read_of_a_play_before_is_not_noted_as_this_ones():
+    """`scanner_hand --busy`: a clip is played again right after, through the same stage, with the same card; a late
+    read of the play before (its frames numbered before this play's) is not this play's read: before, the busy plays'
+    reads "came" 11 s after their frames."""
+    from types import SimpleNamespace
+
+    from benchmarks import scanner_load
+
+    def read(payload, frame):
+        return SimpleNamespace(decoded=SimpleNamespace(payload=payload), frame=frame)
+
+    stage = SimpleNamespace(take=lambda index: [read("a", 5), read("b", 41)] if index == 42 else [read("a", 44)])
+    noted = scanner_load.reads_noted(stage, since=40)
+    stage.take(42)
+    stage.take(45)
+    assert noted == {"b": 41, "a": 44}
