@@ -819,6 +819,14 @@ def _heard_whole(app: App, reader: Any) -> None:
                 break
 
 
+def _says_reply(full: str, speech: str) -> bool:
+    """Whether an utterance's words (`full`) say a reply of hers (`speech`): whole, with what was folded before it,
+    or without the table's question at its end, which a move recorded between her key and the reply's turn to be
+    said closed (`SpeechQueue.closed_by`: before, such a reply counted as never heard)."""
+    full, speech = full.strip(), speech.strip()
+    return speech in full or (bool(full) and speech.startswith(full))
+
+
 def measure(
     records: list[dict],
     first_bytes: list[float],
@@ -852,7 +860,7 @@ def measure(
             continue
         own = next((u for u in utterances.values() if u["given"] >= reply["shown"] and not u["other"]
                     and (u["reply_shown"] == reply["shown"] if "reply_shown" in u
-                         else reply["speech"].strip() in u["full"])), None)  # fmt: skip
+                         else _says_reply(u["full"], reply["speech"]))), None)  # fmt: skip
         heard = sentences(own["utterance"], own["own_from"], None) if own else []
         if heard:
             own_ms.append((heard[0]["audio"] - key) * 1000)

@@ -141,3 +141,20 @@ def test_the_table_voices_backends_are_found_to_mark_its_sounds():
     finally:
         service.close()
     assert table_backends(None) == []
+
+
+def test_her_reply_said_without_the_question_a_move_closed_is_heard():
+    """Her `pile` shown with "Any Neigh for Ben's Basic Unicorn (Blue)?" at its end; Ben's card entered his Stable
+    before her reply's turn to be said, so it was said without the question: heard, not never heard."""
+    speech = "The pile, from the top: Ben's Basic Unicorn (Blue). Any Neigh for Ben's Basic Unicorn (Blue)?"
+    records = [
+        {"shown": 1.0, "own": True, "speech": speech, "moves": {}, "win": False},
+        _utterance(0, 1.2, "The pile, from the top: Ben's Basic Unicorn (Blue).", other=False),
+        _sentence(0, 1.25, 1.0),
+        {"utterance_done": 0, "at": 2.3},
+        {"shown": 3.0, "own": True, "speech": "Turn 6, Ben's Action phase.", "moves": {}, "win": False},
+        _utterance(1, 3.1, "Ben's Stable: nothing.", other=False),  # (another reply: not hers of 3.0)
+    ]
+    figures = measure(records, [], [0.9, 2.9], [])
+    assert figures["own_words_ms"]["count"] == 1 and figures["own_words_ms"]["median"] == 350.0
+    assert figures["own_never_heard"] == ["Turn 6, Ben's Action phase."]
