@@ -622,7 +622,7 @@ def play(
         handed = list(plain.given) if plain is not None else []  # (her reader's lines in the game)
         first_bytes = list(app.first_bytes.times)
         if reader is not None:
-            _reader_quiet(reader, since=keys[-1])  # (one voice: the words held to her pause, handed after it)
+            _reader_quiet(app, reader, since=keys[-1])  # (one voice: the words held to her pause, handed after it)
         calm = time.perf_counter()
         if reader is not None:
             _heard_whole(app, reader)
@@ -787,20 +787,26 @@ def _type(app: App, line: str, keys: list[float]) -> None:
 HEARD_WHOLE_S = 15.0
 
 
-def _reader_quiet(reader: Any, since: float, longest: float = 120.0) -> None:
-    """Wait until her screen reader's stand-in has said (or been cut in) what it began after `since`, and begun
-    nothing more for `READER_QUIET_S` (at most `longest` seconds). The app is done with an utterance once it is
-    handed (in one voice, held as long as a reader takes to say it), but the reader may still be saying it; and in
-    one voice the words held to her pause are handed only after it (`PAUSE_S` after her last key): before, the game's
-    figures ended before them, and a Unicorns game through the Windows stand-in counted 17 of 23 moves never heard."""
+def _reader_quiet(app: App, reader: Any, since: float, longest: float = 120.0) -> None:
+    """Wait until the app is done with all it was given after her last key (`since`) and past her pause, then until
+    her screen reader's stand-in has begun nothing for `READER_QUIET_S` after the end of what it began (at most
+    `longest` seconds). The app is done with an utterance once it is handed (in one voice, held as long as a reader
+    takes to say it), but the reader may still be saying it; in one voice the words held to her pause are handed only
+    `PAUSE_S` after her last key; and a message being played has no length noted yet (its longest,
+    `reader_may_take`, counts). Before, the game's figures ended before the words held to her pause, and a Unicorns
+    game through the Windows stand-in counted 17 of 23 moves never heard."""
     from assistant.core.speech.queue import PAUSE_S
+    from assistant.core.speech.utterance import reader_may_take
 
+    while time.perf_counter() < since + PAUSE_S:
+        time.sleep(0.1)
+    app.quiet()
     began = time.perf_counter()
     while time.perf_counter() - began < longest:
         time.sleep(0.2)
         after = [message for message in reader.said() if message["start"] >= since]
-        done = max((message["start"] + message["seconds"] for message in after), default=since)  # (or cut before)
-        if time.perf_counter() - max(done, since + PAUSE_S) > READER_QUIET_S:
+        done = max((m["start"] + (m["seconds"] or reader_may_take(m["text"])) for m in after), default=since)
+        if time.perf_counter() - done > READER_QUIET_S:
             return
 
 
