@@ -618,11 +618,11 @@ def play(
                                 "saves_asked_of_owner": phones.saves_asked_of_owner}  # fmt: skip
             finally:
                 phones.close()
+        if reader is not None:
+            _reader_quiet(app, reader, since=keys[-1])  # (one voice: the words held to her pause, handed after it)
         records = app.records()[began:]
         handed = list(plain.given) if plain is not None else []  # (her reader's lines in the game)
         first_bytes = list(app.first_bytes.times)
-        if reader is not None:
-            _reader_quiet(app, reader, since=keys[-1])  # (one voice: the words held to her pause, handed after it)
         calm = time.perf_counter()
         if reader is not None:
             _heard_whole(app, reader)
