@@ -306,10 +306,15 @@ class App:
         """Set once the app has drawn its screen (keys typed before that reach no Textual input)."""
         drain_in_background(self.leader, self.drawn, drawn_when, output)
 
-    def ready(self) -> None:
-        """Wait until the screen is drawn and the greeting said."""
-        if not self.drawn.wait(30):
-            raise SystemExit("The app never drew its screen.")
+    def ready(self, bound: float = 180.0) -> None:
+        """Wait until the screen is drawn and the greeting said: as long as the app runs, at most `bound` seconds (a
+        failure's bound: on a machine loaded past its cores, the app's start took more than the 30 s waited before)."""
+        deadline = time.monotonic() + bound
+        while not self.drawn.wait(0.5):
+            if self.process.poll() is not None:
+                raise SystemExit(f"The app ended before it drew its screen (code {self.process.returncode}).")
+            if time.monotonic() > deadline:
+                raise SystemExit(f"The app never drew its screen ({bound:.0f} s).")
         self.quiet()
 
     def records(self) -> list[dict]:
