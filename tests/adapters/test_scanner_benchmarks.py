@@ -8,6 +8,7 @@ import sys
 import time
 
 import pytest
+from stage_standin import StageStandIn
 
 from benchmarks import app_camera, scanner_hand, scanner_reads
 from benchmarks import camera_model as M
@@ -203,12 +204,10 @@ class _Clock:
         self.t += seconds
 
 
-class _SlowJob:
-    """A worker stand-in on the test's thread (the `Stage` protocol): the first frame offered begins its one job,
-    which reads `payload` at `box` (checked on a second frame) and comes back `frames` frames later, as a worker on a
-    machine with both cores busy does."""
-
-    retries_elsewhere, jobs, no_code, no_finder, finger_over, region, labels = True, 0, None, None, False, None, ()
+class _SlowJob(StageStandIn):
+    """A worker stand-in on the test's thread: the first frame offered begins its one job, which reads `payload` at
+    `box` (checked on a second frame) and comes back `frames` frames later, as a worker on a machine with both cores
+    busy does."""
 
     def __init__(self, payload, box, frames):
         self.payload, self.box, self.frames = payload, box, frames
@@ -231,23 +230,6 @@ class _SlowJob:
 
     def busy(self):
         return self.begun > self.ended
-
-    def start(self):
-        pass
-
-    stop = start
-
-    def remember(self, index, gray, picture=None):
-        pass
-
-    def aim(self, index, region, squareness):
-        pass
-
-    def take_view(self):
-        return None
-
-    def looking(self, picture):
-        return False
 
 
 def _held_through(job_frames):

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from fake_speaker import Heard
 from PIL import Image
+from stage_standin import StageStandIn
 
 from assistant.cli import main
 from assistant.core.scanning.aiming import Cue, CuePacer
@@ -333,11 +334,9 @@ def test_live_scanner_announces_a_card_once_and_confirms_it():
     assert isinstance(events[-1], SourceLost)
 
 
-class LateStage:
-    """A worker stand-in on the test's thread (the `Stage` protocol): it reads `payload` at `box` in the first frame
-    offered, and gives that read back only once the test lets it (`late`), as a busy worker does seconds on."""
-
-    retries_elsewhere, jobs, no_code, no_finder, finger_over, region, labels = True, 0, None, None, False, None, ()
+class LateStage(StageStandIn):
+    """A worker stand-in on the test's thread: it reads `payload` at `box` in the first frame offered, and gives that
+    read back only once the test lets it (`late`), as a busy worker does seconds on."""
 
     def __init__(self, payload, box):
         self.payload, self.box = payload, box
@@ -358,26 +357,6 @@ class LateStage:
             return []
         self.given = True
         return [self.read]
-
-    def start(self):
-        pass
-
-    stop = start
-
-    def remember(self, index, gray, picture=None):
-        pass
-
-    def busy(self):
-        return False
-
-    def aim(self, index, region, squareness):
-        pass
-
-    def take_view(self):
-        return None
-
-    def looking(self, picture):
-        return False
 
 
 class AimCountingStage(LateStage):
