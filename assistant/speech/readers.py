@@ -14,9 +14,10 @@ thread may be silenced from another); elsewhere that does nothing.
 
 A screen reader queues what it is given and says nothing of when it finished, so `speak()` hands the text over
 and returns: the reader's own queue orders it, `cancel()` silences it. Another hand's move (in one voice, the table
-voice turned off) is held as long as the reader takes to say it at a reader's usual rate, so the moves after it
-wait in our queue, merged a player a sentence, and never more than one waits in the reader's. Earcons are not the
-reader's to play: the service plays them with the sound player first (this backend does not `plays_sounds`).
+voice turned off) is held as long as the reader takes to say it at a reader's usual rate, after what it was handed
+before and has not yet said (her reply), so the moves after it wait in our queue, merged a player a sentence, and
+never more than one waits in the reader's. Earcons are not the reader's to play: the service plays them with the
+sound player first (this backend does not `plays_sounds`).
 """
 
 from __future__ import annotations
@@ -114,6 +115,7 @@ class ScreenReaderBackend(Backend):
         loader: Callable[[], list[Any]] = load_outputs,
         com: Callable[[], None] | None = None,
         hold: Callable[[float, Callable[[], bool]], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.loader = loader
         """Where the outputs come from: accessible_output2 (tests pass outputs of their own)."""
@@ -121,7 +123,11 @@ class ScreenReaderBackend(Backend):
         """Waits the seconds given while the utterance is wanted (tests pass one on their own clock)."""
         self.com = com or com_initialiser()
         """Initialises COM on the calling thread (Windows), before each call into the reader."""
+        self.clock = clock
+        """The time in seconds (monotonic) the reader's progress is counted on (tests pass one their holds move)."""
         self._reader: Any = None
+        self._free_at = 0.0
+        """When the reader should have said all it was handed, at a reader's usual rate (0 once silenced)."""
 
     def open(self) -> None:
         """Find the running screen reader; BackendUnavailable without the library or a screen reader."""
@@ -158,11 +164,19 @@ class ScreenReaderBackend(Backend):
             self._reader.speak(utterance.text, interrupt=False)
         except Exception as exc:
             raise SpeechError(engine_unavailable(self.name, f"{exc.__class__.__name__}: {exc}")) from None
+        now = self.clock()
+        ahead = max(0.0, self._free_at - now)  # what the reader still has to say before this: her reply, say
+        self._free_at = now + ahead + reader_seconds(utterance.text)
         if not utterance.other:
             return
-        # (one voice) held while the reader says it, the next moves merging here meanwhile: a sentence at a time, each
-        # told begun and, once the reader should have said it, heard; a key of hers that silences the reader then
-        # keeps only the sentences not yet heard (a long digest cut again and again went back to its start)
+        # (one voice) held while the reader says what was ahead of it and then it, the next moves merging here
+        # meanwhile: a sentence at a time, each told begun and, once the reader should have said it, heard; a key of
+        # hers that silences the reader then keeps only the sentences not yet heard (a long digest cut again and again
+        # went back to its start; a move handed behind her reply was counted heard while the reader still said it)
+        if ahead:
+            self.hold(ahead, wanted)
+            if not wanted():
+                return
         for index, sentence in enumerate(utterance.split()):
             seconds = reader_seconds(sentence)
             began(index, seconds)
@@ -173,6 +187,7 @@ class ScreenReaderBackend(Backend):
 
     def cancel(self) -> None:
         """Silence the screen reader (what it was saying for us, and anything else it was saying)."""
+        self._free_at = 0.0
         if self._reader is not None:
             try:
                 self.com()

@@ -164,14 +164,17 @@ class Output:
 
 
 def test_with_one_voice_her_screen_reader_is_handed_other_hands_moves_one_at_a_time_merged_a_player_a_sentence():
-    output, gate, held = Output(), threading.Semaphore(0), []
+    output, gate, held, said = Output(), threading.Semaphore(0), [], [0.0]
 
     def hold(seconds: float, wanted) -> None:  # the reader saying it: until the test lets it end
         held.append(seconds)
-        while wanted() and not gate.acquire(timeout=0.01):
-            pass
+        while wanted():
+            if gate.acquire(timeout=0.01):
+                said[0] += seconds  # the reader's clock
+                return
 
-    service = SpeechService(ScreenReaderBackend(lambda: [output], hold=hold))  # no table voice: one voice
+    backend = ScreenReaderBackend(lambda: [output], hold=hold, clock=lambda: said[0])
+    service = SpeechService(backend)  # no table voice: one voice
     speaker = ReplySpeaker(service)
     speaker.players = lambda: ("Ana", "Ben", "Cy", "Dee")
     try:
