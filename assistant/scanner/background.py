@@ -112,6 +112,15 @@ CODE_DARK = 0.75
 #: A card cut off by the picture's edge over this share of the picture or more is held close, not a patch of the
 #: table at its edge (a checked cloth's: 1 % of the picture at most on the evaluation camera).
 CLOSE_CARD_SHARE = 0.25
+#: The cascade's retries that a still picture's look tries on a frame the cascade retries whole (at most
+#: `decoders.WHOLE_FRAME_RETRY` across: a photo, a small camera's frame), after ZBar's look read nothing: there the
+#: look's signs of a code (`shows_code`) come from code-like regions that the cascade itself does not use, and a
+#: code they miss was read by no job at all. The two cheapest retries (zxing-cpp on the frame sharpened, then with
+#: its grey levels stretched: about 1.4 ms of CPU on an empty 640 by 480 frame, once a still picture). jsQR's
+#: photos (never tuned on until then): `museum-2` (a small code on a museum's wall, sharpened) and
+#: `windows-screenshot` (a code on a red screen, its grey levels within 45 of each other, stretched), which `scan`
+#: reads and the live path did not.
+LOOK_RETRIES = ("sharpen", "stretch")
 
 
 @dataclass(frozen=True)
@@ -249,6 +258,8 @@ class BackgroundStage:
         it takes the next (see `REST`)."""
         self.cascade = cascade or Cascade(budget_ms=None)
         self.cascade.invert = False  # the stickers are dark on light (`decoders.TRY_INVERT`)
+        self._glance = Cascade(tuple(s for s in LOOK_RETRIES if s in self.cascade.stages), None, wall_ms=None)
+        self._glance.invert = False
         self.known = known
         self.rest = rest
         self.frame_ms = frame_ms
@@ -513,13 +524,17 @@ class BackgroundStage:
         `halved`: a camera frame (over `decoders.WHOLE_FRAME_RETRY` wide) at half its size, for a still picture
         without a sign of a code (an empty table): at full size it was 20 to 65 ms of each new 720p table, a tenth of
         its cost against raw zxing-cpp; halved, a quarter of that, and it read the same (none of the 4 such pictures
-        among 120 tuning stills, seeds 30100 to 30219, either way; the dim tuning frames ZBar reads, all)."""
+        among 120 tuning stills, seeds 30100 to 30219, either way; the dim tuning frames ZBar reads, all). A frame
+        the cascade retries whole that ZBar reads nothing in is given `LOOK_RETRIES` too, on a still picture's look."""
         if halved and gray.shape[1] > WHOLE_FRAME_RETRY:
             import cv2
 
             small = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             return [_scaled(d, 2) for d in self.cascade.whole_look(small)]
-        return self.cascade.whole_look(gray)
+        reads = self.cascade.whole_look(gray)
+        if halved and not reads and max(gray.shape[:2]) <= WHOLE_FRAME_RETRY:
+            reads = self._glance.decode(gray, whole=False)  # a small frame's look: `LOOK_RETRIES`
+        return reads
 
     def _inverted(self, gray: MatLike) -> list[Decoded]:
         """zxing-cpp's first pass on the whole frame inverted: a code printed light on dark (not the project's
