@@ -264,13 +264,14 @@ def measure(
     from pyzbar import pyzbar
 
     from assistant.scanner.background import Stage
+    from assistant.scanner.budget import use_opencv_threads
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.live import LiveScanner
     from assistant.scanner.live_process import NICENESS, WORKER_NICENESS
     from assistant.scanner.stage_process import ProcessStage, lower_priority
     from benchmarks.scanner import known_labels
 
-    cv2.setNumThreads(1)
+    use_opencv_threads()  # the scanner's own setting, as in its processes (`budget.OPENCV_THREADS`)
 
     # The stills are drawn once, before the first pass, for every pass: drawn during a busy pass with the scanner
     # niced (`niceness`), the camera model's rendering got a tenth of a core and a pass took many minutes. Photos are

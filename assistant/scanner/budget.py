@@ -35,6 +35,17 @@ COST_MARGIN = 1.5
 STRETCH_LEAST_MS, STRETCH_MOST = 0.5, 4.0
 
 
+#: OpenCV's threads in each of the scanner's own processes (the scanner's child, `live_process`, and its worker's,
+#: `stage_process`), set as each starts (`use_opencv_threads`). Every frame's call (the grey conversion, the motion
+#: check's resize, the region search) is small enough that OpenCV's pool costs more in waking its threads than it
+#: saves: with OpenCV's own pool (a thread a core) the worker's process spent 1.3 to 2.2 times the CPU its thread
+#: (in a process with one OpenCV thread) spent on the same looks of an empty table. Every scanner benchmark ran
+#: with one thread in its own process while the app set none; they now take this setting, so they measure what the
+#: app runs (docs/benchmarks.md, issue 105, 30 November 2026). The app's own process is left as it is: where it runs
+#: the scanner itself (no process can start: `ui.camera.CameraWorker`) OpenCV's default holds there.
+OPENCV_THREADS = 1
+
+
 def budget_clock() -> Callable[[], float]:
     """The clock a frame's budget runs on: the calling thread's CPU time where it is precise (Linux, macOS), the
     wall clock elsewhere (Windows counts a thread's time in scheduler ticks of about 16 ms). On a loaded machine
@@ -152,3 +163,14 @@ class FrameBudget:
 def _size_class(pixels: int) -> int:
     """Pixels in classes of a factor of two (the cost of a step grows with its size)."""
     return max(0, int(pixels).bit_length())
+
+
+def use_opencv_threads() -> int:
+    """Set OpenCV's threads for this whole process to `OPENCV_THREADS` (call it where one of the scanner's own
+    processes starts, never in the app's); the count OpenCV then reports (0 without OpenCV)."""
+    try:
+        import cv2
+    except ImportError:
+        return 0
+    cv2.setNumThreads(OPENCV_THREADS)
+    return int(cv2.getNumThreads())
