@@ -36,13 +36,16 @@ STRETCH_LEAST_MS, STRETCH_MOST = 0.5, 4.0
 
 
 #: OpenCV's threads in each of the scanner's own processes (the scanner's child, `live_process`, and its worker's,
-#: `stage_process`), set as each starts (`use_opencv_threads`). Every frame's call (the grey conversion, the motion
-#: check's resize, the region search) is small enough that OpenCV's pool costs more in waking its threads than it
-#: saves: with OpenCV's own pool (a thread a core) the worker's process spent 1.3 to 2.2 times the CPU its thread
-#: (in a process with one OpenCV thread) spent on the same looks of an empty table. Every scanner benchmark ran
-#: with one thread in its own process while the app set none; they now take this setting, so they measure what the
-#: app runs (docs/benchmarks.md, issue 105, 30 November 2026). The app's own process is left as it is: where it runs
-#: the scanner itself (no process can start: `ui.camera.CameraWorker`) OpenCV's default holds there.
+#: `stage_process`), set as each starts (`use_opencv_threads`). Every call the scanner makes on a frame (the grey
+#: conversion, the motion check's resize, the region search) is small, and OpenCV's own pool (a thread a core) only
+#: adds its threads' wake-ups to it. Every scanner benchmark ran with one thread in its own process while the app set
+#: none, so they measured one thread and the app ran the pool; they now take this setting, and measure what the app
+#: runs. Side by side (tuning seeds from 99100, empty tables, 12 s each; the pool as the app ran it, then one thread):
+#: the worker's process 0.44 CPU s a minute at 720p (cluttered and plain) against 0.33 to 0.39, at 1080p 0.56 to
+#: 0.67 against 0.51 to 0.58; a cluttered 720p table's whole cost 0.46 of raw zxing-cpp against 0.38 to 0.41 with
+#: either stage; the same reads on 30 tuning stills (seeds from 84200: 23 at 720p and 25 at 1080p, either stage)
+#: (docs/benchmarks.md, issue 105, 30 November 2026). The app's own process is left as it is: where it runs the
+#: scanner itself (no process can start: `ui.camera.CameraWorker`) OpenCV's default holds there, not measured.
 OPENCV_THREADS = 1
 
 

@@ -7,8 +7,8 @@ zxing-cpp decoding every frame with the worker process and 2.2 to 2.7 times with
 as it lay there). The same rule for both stages, here, asked by the live loop (`live.LiveScanner._idle`):
 
 - the motion check on one frame in `MOTION_EVERY` (`LYING_STILL` for a card read lying still) and on every frame
-  given the first pass, on a glance (`Glance`: one row of samples in each of the motion measure's blocks,
-  `measure.MOTION_SIZE`, a fifth of the rows the moving picture's coarse copy reads): a card brought in, or the one
+  given the first pass, on a glance (`Glance`: one row of samples in every second block row of the motion
+  measure's, `GLANCE_EVERY`, a tenth of the rows the moving picture's coarse copy reads): a card brought in, or the one
   lying there taken away, moves the glance, and the frame is then checked as a moving picture's is, which wakes it
   (a frame or two later) to the whole frame path;
 - zxing-cpp's first pass on the whole frame on one frame in `FIRST_PASS_EVERY` (`LYING_STILL` for a card read lying
