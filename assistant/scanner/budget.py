@@ -6,6 +6,9 @@ wall-clock cap at the wall time steps take lately (`stretch`, more than 1 on a b
 learnt from its own runs (`learn`), per size class. The cascade only asks; the live loop only starts the frame,
 holds time back for its aiming measurement (`start(reserve_ms=...)`, `release`) and takes out work that is not the
 frame's own (`set_aside`). A test passes clocks of its own, so the deadline logic never depends on the machine.
+
+What a frame's OpenCV calls run on is decided here too: `OPENCV_THREADS`, set where each of the scanner's own
+processes starts (`use_opencv_threads`), and taken by the benchmarks, so they measure what the app runs.
 """
 
 from __future__ import annotations
