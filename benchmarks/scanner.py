@@ -18,7 +18,8 @@ Contenders: *live* is the app's per-frame path (`LiveScanner.handle` on the BGR 
 background stage); *cascade* is every stage without a deadline; *+background* is that and then the background
 stage's own work on a single frame (finder repair, erasures, one finder and the known labels of every
 shipped deck, deblurring; its average needs several frames), what
-the app reads given time; raw *zxing-cpp*; *pyzbar*. All single-threaded (`cv2.setNumThreads(1)`).
+the app reads given time; raw *zxing-cpp*; *pyzbar*. OpenCV on the scanner's own threads
+(`budget.OPENCV_THREADS`, one), as in its processes.
 """
 
 from __future__ import annotations
@@ -481,10 +482,11 @@ def main(argv=None) -> int:
     if args.smoke:
         args.frames, args.stills, args.empty, args.clips, args.guided, args.load_seconds = 1, 2, 1, 1, 1, 0.0
 
+    from assistant.scanner.budget import use_opencv_threads
     from assistant.scanner.decoders import load_opencv
 
-    cv2 = load_opencv()
-    cv2.setNumThreads(1)
+    load_opencv()
+    use_opencv_threads()  # the scanner's own setting, as in its processes (`budget.OPENCV_THREADS`)
     if args.load_only:
         return _load_section(args)
     contenders = decoders()

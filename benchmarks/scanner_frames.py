@@ -47,9 +47,10 @@ def measure(frames: int = 60, seed: int = 0, resolutions: tuple[str, ...] = tupl
     import cv2
     import zxingcpp
 
+    from assistant.scanner.budget import use_opencv_threads
     from assistant.scanner.camera_frames import FrameCheck
 
-    cv2.setNumThreads(1)
+    use_opencv_threads()  # the scanner's own setting, as in its processes (`budget.OPENCV_THREADS`)
     options = {"formats": zxingcpp.BarcodeFormat.QRCode, "text_mode": zxingcpp.TextMode.Plain}
 
     def zxing(grey: object) -> object:

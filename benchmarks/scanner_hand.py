@@ -164,13 +164,12 @@ def measure(clips: int, first: int = FIRST_SEED, busy: int = 0) -> dict:
     """Each clip from seed `first` on, played through the live path with the worker process and with the thread
     stage, one after the other (the order alternating clip by clip); with `busy`, each played again right after
     with that many cores kept busy (`paused_cores`)."""
-    import cv2
-
     from assistant.scanner.background import Stage
+    from assistant.scanner.budget import use_opencv_threads
     from assistant.scanner.stage_process import ProcessStage
     from benchmarks.scanner import known_labels
 
-    cv2.setNumThreads(1)
+    use_opencv_threads()  # the scanner's own setting, as in its processes (`budget.OPENCV_THREADS`)
     report: dict = {
         "set": f"evaluation camera hand clips, seeds {first} to {first + clips - 1} (--seed {first}), 720p",
         "load_before": f"{os.getloadavg()[0]:.1f}",

@@ -497,11 +497,10 @@ def measure(
     """Every condition side by side: resolution × what is held (`kinds`: "card", and empty tables, plain and
     cluttered apart: `TABLE_GROUPS`) × background stage (thread, process, off); with `busy`, each condition also with
     that many cores kept busy, right after it on the machine as it is."""
-    import cv2
-
+    from assistant.scanner.budget import use_opencv_threads
     from assistant.scanner.decoders import FRAME_WALL_MS
 
-    cv2.setNumThreads(1)
+    use_opencv_threads()  # the scanner's own setting, as in its processes (`budget.OPENCV_THREADS`)
     tables = ", ".join(f"{kind} {', '.join(TABLE_GROUPS.get(kind, (kind,)))}" for kind in kinds if kind != "card")
     report: dict = {
         "set": f"evaluation camera (stills with a card; the same shots with the card out of view: {tables}), "

@@ -266,13 +266,14 @@ def measure(
     from pyzbar import pyzbar
 
     from assistant.scanner.background import Stage
+    from assistant.scanner.budget import use_opencv_threads
     from assistant.scanner.decoders import Cascade, payload_text
     from assistant.scanner.live import LiveScanner
     from assistant.scanner.live_process import NICENESS, WORKER_NICENESS
     from assistant.scanner.stage_process import ProcessStage, lower_priority
     from benchmarks.scanner import known_labels
 
-    cv2.setNumThreads(1)
+    use_opencv_threads()  # the scanner's own setting, as in its processes (`budget.OPENCV_THREADS`)
 
     def worded(read: Any) -> str:  # zxing-cpp's read worded as the scanner words a payload (bytes that are no text)
         return payload_text(bytes(read.bytes), read.text)

@@ -6,6 +6,9 @@ wall-clock cap at the wall time steps take lately (`stretch`, more than 1 on a b
 learnt from its own runs (`learn`), per size class. The cascade only asks; the live loop only starts the frame,
 holds time back for its aiming measurement (`start(reserve_ms=...)`, `release`) and takes out work that is not the
 frame's own (`set_aside`). A test passes clocks of its own, so the deadline logic never depends on the machine.
+
+What a frame's OpenCV calls run on is decided here too: `OPENCV_THREADS`, set where each of the scanner's own
+processes starts (`use_opencv_threads`), and taken by the benchmarks, so they measure what the app runs.
 """
 
 from __future__ import annotations
@@ -33,6 +36,20 @@ COST_MARGIN = 1.5
 #: Steps shorter than this (CPU milliseconds) say too little of how the wall time stretches to be counted; the
 #: stretch counted is at most `STRETCH_MOST` (a step descheduled for a long while says nothing of the next).
 STRETCH_LEAST_MS, STRETCH_MOST = 0.5, 4.0
+
+
+#: OpenCV's threads in each of the scanner's own processes (the scanner's child, `live_process`, and its worker's,
+#: `stage_process`), set as each starts (`use_opencv_threads`). Every call the scanner makes on a frame (the grey
+#: conversion, the motion check's resize, the region search) is small, and OpenCV's own pool (a thread a core) only
+#: adds its threads' wake-ups to it. Every scanner benchmark ran with one thread in its own process while the app set
+#: none, so they measured one thread and the app ran the pool; they now take this setting, and measure what the app
+#: runs. Side by side (tuning seeds from 99100, empty tables, 12 s each; the pool as the app ran it, then one thread):
+#: the worker's process 0.44 CPU s a minute at 720p (cluttered and plain) against 0.33 to 0.39, at 1080p 0.56 to
+#: 0.67 against 0.51 to 0.58; a cluttered 720p table's whole cost 0.46 of raw zxing-cpp against 0.38 to 0.41 with
+#: either stage; the same reads on 30 tuning stills (seeds from 84200: 23 at 720p and 25 at 1080p, either stage)
+#: (docs/benchmarks.md, issue 105, 30 November 2026). The app's own process is left as it is: where it runs the
+#: scanner itself (no process can start: `ui.camera.CameraWorker`) OpenCV's default holds there, not measured.
+OPENCV_THREADS = 1
 
 
 def budget_clock() -> Callable[[], float]:
@@ -152,3 +169,14 @@ class FrameBudget:
 def _size_class(pixels: int) -> int:
     """Pixels in classes of a factor of two (the cost of a step grows with its size)."""
     return max(0, int(pixels).bit_length())
+
+
+def use_opencv_threads() -> int:
+    """Set OpenCV's threads for this whole process to `OPENCV_THREADS` (call it where one of the scanner's own
+    processes starts, never in the app's); the count OpenCV then reports (0 without OpenCV)."""
+    try:
+        import cv2
+    except ImportError:
+        return 0
+    cv2.setNumThreads(OPENCV_THREADS)
+    return int(cv2.getNumThreads())

@@ -24,6 +24,8 @@ started with the 'spawn' method, and the app's process only relays what it repor
   frame loop (started before the child lowers its own priority: a process may lower a priority, not raise it).
   At the frame loop's niceness, with both cores busy, the worker had a tenth of a core: a still's job did not end
   within its hold, and the thread stage read more;
+- **OpenCV's threads**: the child sets them as it starts (`budget.OPENCV_THREADS`, one: its calls are too small for
+  a pool) and says how many it has (`opencv_threads`);
 - **frames**: the child says how many frames its scanner has handled, and how many of the camera's it converted or
   skipped (`camera_frames`), as they change (looked at every `JOBS_EVERY` seconds); `frames` holds them and
   `counted` is told them, so a test waits on the child's frames, not for a length of time;
@@ -118,6 +120,8 @@ class LiveProcess:
         self.frames = (0, 0, 0)
         """The current child's frames handled by its scanner, and those of its camera converted and skipped
         (`camera_frames.FrameCheck`), as it last said."""
+        self.opencv_threads: int | None = None
+        """OpenCV's threads in the current child, as it said on starting (`budget.OPENCV_THREADS`; None: not yet)."""
         self.restarts = 0
         """Times the child was started again after ending unexpectedly (in the session)."""
         self.given_up = 0
@@ -212,6 +216,8 @@ class LiveProcess:
                 self.worked(message[1])
             elif message[0] == "frames":
                 self._counted(message[1])
+            elif message[0] == "threads":
+                self.opencv_threads = message[1]
             elif message[0] == "failed":
                 failure = message[1]
         if not failure and self._process is not None and not self._stopping.is_set():
@@ -321,8 +327,10 @@ def set_priorities(stage: Any) -> None:
 
 
 def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[Deck], repeat: float = 0) -> None:
-    """The child: the scanner on this process's main thread, the parent's messages read on another."""
+    """The child: the scanner on this process's main thread, the parent's messages read on another; OpenCV's threads
+    set first (`budget.use_opencv_threads`) and said to the parent ("threads")."""
     _silenced()
+    from assistant.scanner.budget import use_opencv_threads
     from assistant.scanner.decoders import Cascade
     from assistant.scanner.known import KnownLabels
     from assistant.scanner.live import LiveScanner
@@ -338,6 +346,7 @@ def _child(conn: Any, open_source: Callable[[], FrameSource], decks: Sequence[De
             except (OSError, ValueError):
                 pass  # the parent has gone: the listener stops the scanner
 
+    send(("threads", use_opencv_threads()))
     known = KnownLabels(lambda: in_play[0])
     stage = ProcessStage(known=known, started=set_priorities)
     # Each frame's budget on the thread's CPU time (`budget.budget_clock`), every retry in the stage's process.

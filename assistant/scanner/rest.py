@@ -7,8 +7,8 @@ zxing-cpp decoding every frame with the worker process and 2.2 to 2.7 times with
 as it lay there). The same rule for both stages, here, asked by the live loop (`live.LiveScanner._idle`):
 
 - the motion check on one frame in `MOTION_EVERY` (`LYING_STILL` for a card read lying still) and on every frame
-  given the first pass, on a glance (`Glance`: one row of samples in each of the motion measure's blocks,
-  `measure.MOTION_SIZE`, a fifth of the rows the moving picture's coarse copy reads): a card brought in, or the one
+  given the first pass, on a glance (`Glance`: one row of samples in every second block row of the motion
+  measure's, `GLANCE_EVERY`, a tenth of the rows the moving picture's coarse copy reads): a card brought in, or the one
   lying there taken away, moves the glance, and the frame is then checked as a moving picture's is, which wakes it
   (a frame or two later) to the whole frame path;
 - zxing-cpp's first pass on the whole frame on one frame in `FIRST_PASS_EVERY` (`LYING_STILL` for a card read lying
@@ -78,6 +78,15 @@ LYING_STILL = Watch(glance_every=3, first_pass_every=18)
 #: 0.62 (the thread fallback) times raw zxing-cpp decoding every frame, the thread fallback's p99 2.44 times raw
 #: zxing-cpp's. A stage starved longer than that is stood in for by the frame path (`live.STAND_IN_AFTER`).
 WAIT_EVERY = 3
+#: The glance (`glance`) reads one row of samples in every `GLANCE_EVERY`th of the motion measure's block rows
+#: (`measure.MOTION_SIZE`): `GLANCE_ROWS` rows, the same samples a row as the coarse copy. Its cost is memory: each
+#: row read of a frame the caches no longer hold cost about 4 microseconds at 720p (36 rows 0.15 ms cold against
+#: 0.02 warm), the largest part of a glance. Motion is a share of its blocks (`measure.moved`), and a card brought in
+#: or taken away spans many block rows, so every second row sees it as every row did; a still picture's noise per
+#: block is the same (its five samples), 9 grey levels at most against `measure.MOTION_STEP` 12. One row a block
+#: (36) until 30 November.
+GLANCE_EVERY = 2
+GLANCE_ROWS = MOTION_SIZE[1] // GLANCE_EVERY
 #: The environment variable that asks for a card lying still to be said again: seconds between (0: said once, until it
 #: leaves the view and comes back); unset, empty or not a number: the settings file's `scan_repeat` holds.
 REPEAT_SETTING = "TABLE_ASSISTANT_SCAN_REPEAT"
@@ -116,20 +125,33 @@ def motion_unchecked(still: int, shape: tuple[int, ...], lying_still: bool = Fal
     return bool(still % spacing.glance_every and still % round(spacing.first_pass_every * scale(shape)))
 
 
+def next_checked(still: int, shape: tuple[int, ...], lying_still: bool = False) -> tuple[int, bool]:
+    """The first frame after frame `still` of a picture at rest that gets the motion check or the first pass
+    (`motion_unchecked` false), and whether the first pass is due on it (`resting_frame`): the frames before it are
+    left alone whatever they show, so the live loop leaves them, and glances at that one, without asking again
+    (`live.LiveScanner._resting_left`)."""
+    spacing = watch(lying_still)
+    first_pass = round(spacing.first_pass_every * scale(shape))
+    glanced = (still // spacing.glance_every + 1) * spacing.glance_every
+    passed = (still // first_pass + 1) * first_pass
+    return min(glanced, passed), passed <= glanced
+
+
 def glance(image: MatLike) -> MatLike:
-    """A picture at rest's motion copy: `measure.MOTION_SIZE`, from one row in each block's height (the middle one)
-    of the samples the moving picture's coarse copy takes (every fourth pixel of the green plane at 720p, every
-    sixth at 1080p). Its cost is the rows it reads: the frame's rows are no longer in the caches by the time it is
-    checked, and the coarse copy's 180 rows of 720 cost 0.2 ms a frame checked, its 36 rows 0.09 (CPU, 720p, cold;
-    at 1080p 0.23 and 0.1). On the evaluation camera a still picture's noise changes a block of it by 11 grey
-    levels at most (the coarse copy's by 6), under `measure.MOTION_STEP` (tuning seeds 98600 to 98615, four frames
-    each, 720p and 1080p)."""
+    """A picture at rest's motion copy: `measure.MOTION_SIZE` wide and `GLANCE_ROWS` high, from one row in every
+    `GLANCE_EVERY`th block's height (the middle one) of the samples the moving picture's coarse copy takes (every
+    fourth pixel of the green plane at 720p, every sixth at 1080p). Its cost is the rows it reads: the frame's rows
+    are no longer in the caches by the time it is checked, and the coarse copy's 180 rows of 720 cost 0.2 ms a frame
+    checked, the glance's 36 rows (one a block) 0.09 to 0.15 (CPU, 720p, cold; at 1080p 0.23 and 0.1). On the
+    evaluation camera a still picture's noise changes a block of it by 11 grey levels at most (the coarse copy's by
+    6), under `measure.MOTION_STEP` (tuning seeds 98600 to 98615, four frames each, 720p and 1080p); 9 at most on
+    the 18 rows (seeds from 98600, 8 shots of a card, a plain and a cluttered table, three frames each)."""
     import cv2
 
     step = max(4, round(4 * image.shape[1] / 1280))
-    rows = max(1, image.shape[0] // MOTION_SIZE[1])
+    rows = max(1, image.shape[0] // MOTION_SIZE[1]) * GLANCE_EVERY
     plane = image[rows // 2 :: rows, ::step, 1] if image.ndim == 3 else image[rows // 2 :: rows, ::step]
-    return cv2.resize(plane[: MOTION_SIZE[1]], MOTION_SIZE, interpolation=cv2.INTER_AREA)
+    return cv2.resize(plane[:GLANCE_ROWS], (MOTION_SIZE[0], GLANCE_ROWS), interpolation=cv2.INTER_AREA)
 
 
 class Glance:

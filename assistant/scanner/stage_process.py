@@ -110,6 +110,9 @@ class ProcessStage:
         """The frames the live loop remembered, in memory the worker reads (this side of it)."""
         self._decks_key: tuple | None = None
         self._lock = threading.Lock()
+        self.opencv_threads: int | None = None
+        """OpenCV's threads where the worker runs, as it said on starting (its process's: `budget.OPENCV_THREADS`;
+        on a thread, those of the process it shares; None: not yet)."""
 
     jobs = _from_schedule("jobs")
     """Frames worked on so far."""
@@ -260,6 +263,8 @@ class ProcessStage:
                 message = conn.recv()
                 if message[0] == "ring":
                     self._frames.moved_on(message[1])
+                elif message[0] == "threads":
+                    self.opencv_threads = message[1]
                 else:
                     self.schedule.received(message)
         except (EOFError, OSError):
@@ -335,7 +340,7 @@ def _spawned() -> tuple[Any, Any] | None:
 
         context = multiprocessing.get_context("spawn")
         parent, child = context.Pipe()
-        process = context.Process(target=_child, args=(child,), name="scanner-background", daemon=True)
+        process = context.Process(target=_process_child, args=(child,), name="scanner-background", daemon=True)
         process.start()
         child.close()
     except (OSError, ValueError, RuntimeError, ImportError):
@@ -437,6 +442,15 @@ def lower_priority(stage: ProcessStage, by: int) -> None:
         os.setpriority(os.PRIO_PROCESS, pid, os.getpriority(os.PRIO_PROCESS, pid) + by)
 
 
+def _process_child(conn: Any) -> None:
+    """The worker's process: OpenCV's threads set for it (`budget.use_opencv_threads`; a thread host's are its
+    process's, the scanner's child's), then `_child`."""
+    from assistant.scanner.budget import use_opencv_threads
+
+    use_opencv_threads()
+    _child(conn)
+
+
 def _child(conn: Any) -> None:
     """The child's loop: take a job, copy its frames out of the ring, work, send the reads, say ready (with the
     CPU seconds the job took: the parent rests)."""
@@ -463,6 +477,7 @@ def _child(conn: Any) -> None:
         if first[0] == "decks":
             decks[0] = first[1]
             stage.known.prepare()  # type: ignore[union-attr]
+        conn.send(("threads", _opencv_threads()))
         conn.send(("ready", 0.0))
         while True:
             try:
@@ -506,6 +521,15 @@ def _child(conn: Any) -> None:
         if shm is not None:
             shm.close()
         conn.close()
+
+
+def _opencv_threads() -> int:
+    """OpenCV's threads in this process (0 without OpenCV)."""
+    try:
+        import cv2
+    except ImportError:
+        return 0
+    return int(cv2.getNumThreads())
 
 
 def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[Any, Any], Any] | None = None) -> None:

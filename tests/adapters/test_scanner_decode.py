@@ -512,3 +512,25 @@ def test_the_live_path_skips_zxings_inverted_try_which_scan_on_files_keeps():
     live = LiveScanner(lambda: None, lambda e: None, Cascade(budget_ms=None))
     assert live.cascade.first_pass(light_on_dark) == []
     assert BackgroundStage().cascade.first_pass(light_on_dark) == []
+
+
+def test_a_still_pictures_motion_check_is_one_call_and_gives_the_counts_verdict(monkeypatch):
+    """`measure.moved` on two shrunk frames of a still picture (their noise at most `MOTION_STEP` apart) says so from
+    their largest difference alone, one OpenCV call: the difference, its threshold and its count (three calls, each
+    tens of microseconds with the caches cold at rest, where every glance makes two such checks) run only where some
+    pixel is over the step, and the verdict is the count's either way."""
+    from assistant.scanner.measure import MOTION_SHARE, MOTION_SIZE, MOTION_STEP
+
+    rng = np.random.default_rng(5)
+    still = rng.integers(60, 200, MOTION_SIZE[::-1], dtype=np.uint8)
+    noisy = (still.astype(int) + rng.integers(-MOTION_STEP, MOTION_STEP + 1, still.shape)).astype(np.uint8)
+    few = noisy.copy()
+    few.flat[: int(MOTION_SHARE * few.size)] = 255  # a few pixels over the step: a trembling hand's, not motion
+    card = noisy.copy()
+    card[:12, :20] = np.where(still[:12, :20] < 128, 255, 0)  # a card's corner over a sixth of the picture
+    differences = []
+    absdiff = cv2.absdiff
+    monkeypatch.setattr(cv2, "absdiff", lambda *args: differences.append(1) or absdiff(*args))
+    assert not moved(still, noisy) and not differences  # on the code before: three calls, the difference first
+    assert not moved(still, few) and len(differences) == 1
+    assert moved(still, card)

@@ -315,6 +315,42 @@ def test_a_frame_of_a_card_lying_still_that_gets_no_first_pass_begins_nothing(st
             stage.stop()
 
 
+@pytest.mark.parametrize("stage_kind", [None, "inline", "thread"])
+def test_a_card_lying_still_is_checked_in_full_once_after_its_read_and_its_frames_left_alone_ask_the_rule_once_a_run(
+    stage_kind, monkeypatch
+):
+    """A card read and lying still: its rest's first frame, checked in full (its coarse copy made), gives the rest's
+    first glance, so the next frame checked is a glance against it; before, that glance had none to compare with and
+    its frame was checked in full too (two coarse copies after the read, not one). And the frames left alone between
+    two glances ask the rest's rule once a run (`rest.next_checked`), not each (`rest.lying_still` asked on every
+    frame before). Counted copies and calls over four seconds of frames, no time; the card is said once."""
+    from assistant.scanner import rest
+
+    monkeypatch.delenv(rest.REPEAT_SETTING, raising=False)
+    lying = [F.render(F.Scene(payload=FIRST, centre=(0.3, 0.5), seed=i)) for i in range(4)]
+    reported, stage = Reported(), _lying(stage_kind)
+    scanner = LiveScanner(lambda: None, reported, background=stage)
+    asked = []
+    lying_still = rest.lying_still
+    monkeypatch.setattr(rest, "lying_still", lambda *args: asked.append(1) or lying_still(*args))
+    try:
+        index = 0
+        while FIRST not in reported.payloads() and index < 300:  # (a guard: read within a few frames)
+            scanner.handle(lying[index % 4], index, index / 30)
+            index += 1
+        copies, asked[:], read_at = 0, [], index
+        for index in range(read_at, read_at + 120):
+            tiny = scanner._tiny
+            scanner.handle(lying[index % 4], index, index / 30)
+            copies += scanner._tiny is not tiny
+        assert copies == 1  # the rest's first frame's
+        assert len(asked) <= 30  # of 120 frames (14 here; 127 on the code before: every frame, first passes twice)
+        assert reported.payloads() == [FIRST] and scanner._at_rest()
+    finally:
+        if stage is not None:
+            stage.stop()
+
+
 @pytest.mark.parametrize("stage_kind", [None, "inline"])
 def test_a_card_lying_still_after_its_read_is_glanced_at_one_frame_in_three_and_its_leaving_seen_within_three(
     stage_kind, monkeypatch
@@ -437,3 +473,24 @@ def test_a_converted_frame_is_the_picture_the_camera_meant_within_a_grey_level(k
         odd[:4, :4] = np.nan
         odd[4:8, :4] = np.inf
         assert not FrameCheck().usable(odd)[:8, :4].any()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_glance_reads_every_second_block_row_and_still_sees_a_card_come_and_go(size):
+    """The glance at rest (`rest.glance`) reads one row of samples in every second block row (`rest.GLANCE_ROWS`, 18;
+    36 before, one a block: its cost is the rows it reads of a frame the caches no longer hold). A still picture's
+    noise does not move it, a card brought in or taken away does (`measure.moved`, a share of its blocks)."""
+    import cv2
+
+    from assistant.scanner import rest
+    from assistant.scanner.measure import MOTION_SIZE, moved
+
+    def frame(seed, centre=(0.5, 0.5)):
+        return cv2.resize(F.render(F.Scene(payload=FIRST, centre=centre, seed=seed)), size)
+
+    card = [rest.glance(frame(seed)) for seed in range(3)]
+    table = [rest.glance(frame(seed, centre=(5.0, 5.0))) for seed in range(3)]
+    assert card[0].shape == (rest.GLANCE_ROWS, MOTION_SIZE[0]) and rest.GLANCE_ROWS == MOTION_SIZE[1] // 2
+    assert not any(moved(a, b) for a, b in itertools.combinations(card, 2))
+    assert not any(moved(a, b) for a, b in itertools.combinations(table, 2))
+    assert all(moved(a, b) for a, b in zip(card, table, strict=True))

@@ -257,3 +257,18 @@ def test_a_stopped_child_never_blocks_a_reply_and_quitting_kills_it(card_clip):
     finally:
         if worker.process is not None and worker.process.pid is not None:
             os.kill(worker.process.pid, signal.SIGKILL)
+
+
+def test_the_child_runs_opencv_on_the_scanners_threads_and_says_so(card_clip):
+    """The scanner's child sets OpenCV's threads as it starts (`budget.OPENCV_THREADS`) and says how many it has,
+    before any event: the app sets none in its own process, and OpenCV's own pool (a thread a core) cost the same
+    looks more CPU than one thread."""
+    from assistant.scanner.budget import OPENCV_THREADS
+
+    process, reported, thread = started(clip_opener(card_clip))
+    try:
+        reported.wait(announced(AURA))
+        assert process.opencv_threads == OPENCV_THREADS
+    finally:
+        process.stop()
+    thread.join(10)
