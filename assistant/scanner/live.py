@@ -123,6 +123,24 @@ class _Frame:
     """True when the frame path does the first steps of a job the worker process has not begun (`STAND_IN_AFTER`)."""
 
 
+@dataclass(slots=True)
+class _RestLeft:
+    """The rest as the last frame left (or glanced at still) set it (`LiveScanner._resting_left`). It holds for the
+    frames after it while nothing that decides it has changed: a new picture, a read (the still count begun again),
+    a card settled or woken, another shape."""
+
+    still: int
+    """The picture's still count at the last frame left."""
+    checked: int
+    """The next frame the rest checks (`rest.next_checked`)."""
+    first_pass: bool
+    """Whether the first pass is due on that frame."""
+    lying: bool
+    """Whether a card read lay still (`rest.lying_still`)."""
+    key: tuple[int, int, tuple[int, ...]]
+    """The picture, the one settled then, and the frames' shape."""
+
+
 @dataclass
 class StandIn:
     """The priority rule (`STAND_IN_AFTER`): whether a frame of the picture in view stands in for the background
@@ -171,12 +189,8 @@ class LiveScanner:
     """The camera opened whose frames the scanner could not take, once said (`sources.FramesUnusable`)."""
     _glanced: str | None = None
     """This frame's glance at rest, when `_resting_left` took it (`rest.Glance.check`)."""
-    _left_until: tuple[int, tuple[int, bool], bool, int, int, tuple[int, ...]] = (-1, (0, False), False, 0, -1, ())
-    """The rest as the last frame left (or glanced at still) set it (`_resting_left`): its still count, the next frame
-    the rest checks and whether the first pass is due there (`rest.next_checked`), whether a card lay still
-    (`rest.lying_still`), the picture and the one settled then, and the frames' shape. It holds for the frames after
-    it while none of these has changed: a new picture, a read (the still count begun again), a card settled or
-    woken, another shape."""
+    _left: _RestLeft | None = None
+    """The rest as the last frame left (or glanced at still) set it (`_resting_left`)."""
 
     def __init__(
         self,
@@ -384,19 +398,19 @@ class LiveScanner:
         a frame cost beside its glance. A glance that moved is kept for `_idle`, which checks the frame in full.
 
         A frame left (or glanced at still) says which frame the rest checks next and what it gets there
-        (`rest.next_checked`, `_left_until`): the frames up to it are left, and it is glanced at, without asking the
+        (`rest.next_checked`, `_left`): the frames up to it are left, and it is glanced at, without asking the
         rest's rule again while nothing that decides it has changed. Each question cost a frame tens of microseconds
         with the caches cold, on every frame until 30 November."""
         self._glanced = None
-        still, shape, left = self._still + 1, image.shape, self._left_until
-        if left[0] == self._still and left[3:] == (self._picture, self._settled, shape):
-            lying = left[2]  # (the rest as the frame before left it: no glance changed it since)
-            if still < left[1][0]:
-                self._still = still
-                self._left_until = (still, *left[1:])
+        still, shape, left = self._still + 1, image.shape, self._left
+        key = (self._picture, self._settled, shape)
+        if left is not None and left.still == self._still and left.key == key:
+            lying = left.lying  # (the rest as the frame before left it: no glance changed it since)
+            if still < left.checked:
+                self._still = left.still = still
                 self._aims_skipped += self.guidance
                 return True
-            if left[1][1]:
+            if left.first_pass:
                 return False  # the first pass is due: `_idle` glances
             checked = True
         else:
@@ -415,7 +429,7 @@ class LiveScanner:
         self._aims_skipped += self.guidance  # (as any frame that is not full)
         self.stood_in = self.cue_skipped = self._sighted = False
         self.frame_ms = 0.0
-        self._left_until = (still, rest.next_checked(still, shape, lying), lying, self._picture, self._settled, shape)
+        self._left = _RestLeft(still, *rest.next_checked(still, shape, lying), lying, key)
         return True
 
     def _begin(self, image: MatLike) -> bool:
