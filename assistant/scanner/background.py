@@ -24,12 +24,15 @@ stage takes one frame at a time (a newer one offered replaces the one waiting) a
    erasures from where that one pattern and the module contrast around it put them;
 5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
-6. when that fails too and the card moved (its region changed from the frame before: a card held still shows no
+6. on a still picture, when that fails, the **whole-frame retries** (`decoders.WHOLE_STAGES`, one a step): the
+   global-histogram binarizer, a blur, CLAHE and two upscales on the whole frame, which the region search may have
+   cut a code out of (glare) or which upscale a code over 400 pixels across;
+7. when that fails too and the card moved (its region changed from the frame before: a card held still shows no
    motion blur), **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
-7. a read is checked on the frame before it by the steps that read it (the cascade around the code; steps 3 and
+8. a read is checked on the frame before it by the steps that read it (the cascade around the code; steps 3 and
    4 on the same regions; the inverted look below on the whole frame), or comes from several frames averaged, and
    is then reported as standing for two frames, so the sighting tracker may announce it at once; a read seen in
    one frame only counts as one (the stage's next read comes several frames on, too late to be its second).

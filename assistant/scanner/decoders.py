@@ -13,7 +13,9 @@ the shared photographs and on rendered frames (`benchmarks/scanner.py`, docs/sca
 - *upscale-global*: a 2x upscale with zxing-cpp's global-histogram binarizer (small, noisy photographs);
 - *clahe-upscale*: local contrast equalisation, then 2x (motion blur, glare);
 - *sharpen-more*: a stronger, wider unsharp mask (heavier blur);
-- *pyzbar*: ZBar, plain and sharpened (a few codes zxing-cpp gives up on).
+- *pyzbar*: ZBar, plain and sharpened (a few codes zxing-cpp gives up on);
+- *whole-...*: a still picture's job alone, on the whole frame (`WHOLE_STAGES`, `Cascade.whole_retry`): the
+  global-histogram binarizer, a blur, CLAHE, and the two upscales (a code the region search cuts, or over 400 pixels).
 
 OpenCV's own QR detector is available as the optional stage `opencv`, off by default: it added no code on the
 shared photographs or the rendered frames that the cascade had missed, and costs more than all retries together.
