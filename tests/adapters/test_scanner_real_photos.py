@@ -269,3 +269,21 @@ def test_a_whole_frame_retry_is_one_of_its_own_and_upscales_no_large_frame():
     cascade.trace = []
     assert cascade.whole_retry(np.full((8, WHOLE_UPSCALE_SIDE + 1), 255, np.uint8), "whole-upscale") == []
     assert cascade.trace == []
+
+
+def test_no_whole_frame_retry_on_a_frames_path_or_a_moving_pictures_job():
+    """The whole-frame retries are a still picture's job's alone: the frame path's cascade, every stage given and no
+    deadline, runs none of them on the dotted card's frame (and reads nothing), nor does a job on a frame of a
+    picture that moves (`picture=None`), which reads nothing either."""
+    from assistant.scanner.decoders import WHOLE_STAGES
+
+    gray = cv2.cvtColor(dotted_code("Happy birthday", (1080, 1920), module=8, dot=3, card=True), cv2.COLOR_BGR2GRAY)
+    cascade = Cascade(budget_ms=None, wall_ms=None)
+    assert cascade.decode(gray) == []
+    assert not {stage for stage, _ in cascade.trace} & set(WHOLE_STAGES)
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=lambda: 0.0, wall_ms=None))
+    ran = []
+    stage.cascade.on_step = lambda kind, step: ran.append(step)
+    stage.offer(0, gray, None, picture=None)
+    assert stage.take(10**6) == [] and stage.jobs == 1
+    assert not set(ran) & set(WHOLE_STAGES)
