@@ -24,12 +24,15 @@ stage takes one frame at a time (a newer one offered replaces the one waiting) a
    erasures from where that one pattern and the module contrast around it put them;
 5. when that fails and the card is held still, the **average of the last frames** over the code's region:
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
-6. when that fails too and the card moved (its region changed from the frame before: a card held still shows no
+6. on a still picture, when that fails, the **whole-frame retries** (`decoders.WHOLE_STAGES`, one a step): the
+   global-histogram binarizer, a blur, CLAHE and two upscales on the whole frame, which the region search may have
+   cut a code out of (glare) or which upscale a code over 400 pixels across;
+7. when that fails too and the card moved (its region changed from the frame before: a card held still shows no
    motion blur), **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it
    reads 8 of the 9 motion-blurred frames every other stage misses, in about 80 ms (too slow for a frame, fine
    here);
-7. a read is checked on the frame before it by the steps that read it (the cascade around the code; steps 3 and
+8. a read is checked on the frame before it by the steps that read it (the cascade around the code; steps 3 and
    4 on the same regions; the inverted look below on the whole frame), or comes from several frames averaged, and
    is then reported as standing for two frames, so the sighting tracker may announce it at once; a read seen in
    one frame only counts as one (the stage's next read comes several frames on, too late to be its second).
@@ -68,6 +71,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -79,7 +83,7 @@ if TYPE_CHECKING:
     from assistant.scanner.measure import FoundCard
 
 from assistant.scanner import deblur
-from assistant.scanner.decoders import WHOLE_FRAME_RETRY, Cascade, Decoded
+from assistant.scanner.decoders import WHOLE_FRAME_RETRY, WHOLE_STAGES, Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
 from assistant.scanner.known import KnownLabels
 from assistant.scanner.lone import lone_grids
@@ -115,12 +119,15 @@ CLOSE_CARD_SHARE = 0.25
 #: The cascade's retries that a still picture's look tries on a frame the cascade retries whole (at most
 #: `decoders.WHOLE_FRAME_RETRY` across: a photo, a small camera's frame), after ZBar's look read nothing: there the
 #: look's signs of a code (`shows_code`) come from code-like regions that the cascade itself does not use, and a
-#: code they miss was read by no job at all. The two cheapest retries (zxing-cpp on the frame sharpened, then with
-#: its grey levels stretched: about 1.4 ms of CPU on an empty 640 by 480 frame, once a still picture). jsQR's
-#: photos (never tuned on until then): `museum-2` (a small code on a museum's wall, sharpened) and
-#: `windows-screenshot` (a code on a red screen, its grey levels within 45 of each other, stretched), which `scan`
-#: reads and the live path did not.
-LOOK_RETRIES = ("sharpen", "stretch")
+#: code they miss was read by no job at all. The cheapest retries, in order until one reads: zxing-cpp on the frame
+#: sharpened, then with its grey levels stretched (about 1.4 ms of CPU on an empty 640 by 480 frame together), then
+#: the first three of the job's whole-frame retries (`decoders.WHOLE_STAGES`: the global-histogram binarizer, the
+#: blur, CLAHE; about 1 ms each more there), once a still picture. jsQR's photos (never tuned on until then):
+#: `museum-2` (a small code on a museum's wall, sharpened) and `windows-screenshot` (a code on a red screen, its grey
+#: levels within 45 of each other, stretched), which `scan` reads and the live path did not; the last three, the
+#: tuning half of BoofCV's photos that WeChat alone reads, four of whose photos under 1000 pixels show no sign of a
+#: code to the look (glare).
+LOOK_RETRIES = ("sharpen", "stretch", "whole-global", "whole-blur", "whole-clahe")
 
 
 @dataclass(frozen=True)
@@ -437,10 +444,11 @@ class BackgroundStage:
     def _slow_steps(self, given: Job) -> Iterator[SlowStep]:
         """The steps after the cascade, in order, each given the frame worked on and its regions (the card found on
         its own among them): the whole frame's look, the whole frame inverted, a code with part of it hidden
-        (whether a finger covers a corner of `given`'s code told on the way), the average of the last frames, and
-        the deblurring, one blur kernel a step (all of them within `DEBLUR_SECONDS`; a newer frame taken between
-        two goes on with the next kernel; none once a region held still is met: no motion, no motion blur, and no
-        newer frame to look for either)."""
+        (whether a finger covers a corner of `given`'s code told on the way), the average of the last frames, on a
+        still picture the whole-frame retries (`decoders.WHOLE_STAGES`, one a step, each read checked on the frame
+        before by the same retry), and the deblurring, one blur kernel a step (all of them within `DEBLUR_SECONDS`;
+        a newer frame taken between two goes on with the next kernel; none once a region held still is met: no
+        motion, no motion blur, and no newer frame to look for either)."""
         spectra: dict[tuple[int, tuple[int, int, int, int]], Any] = {}
         still: list[bool] = []  # a deblurring step found its region held still: the deblurring ends there
 
@@ -488,7 +496,16 @@ class BackgroundStage:
 
             return step
 
+        def retried(stage: str) -> SlowStep:
+            def step(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
+                reader = partial(self.cascade.whole_retry, stage=stage)
+                return self._checked(job, reader(job.gray), reader)
+
+            return step
+
         yield from (whole, inverted, hidden, average)
+        if given.picture is not None:  # a still picture that showed signs of a code: never a moving one's job
+            yield from (retried(stage) for stage in WHOLE_STAGES)
         give_up = self.cascade.clock() + DEBLUR_SECONDS
         for length in DEBLUR_LENGTHS:
             for angle in DEBLUR_ANGLES:
@@ -534,6 +551,10 @@ class BackgroundStage:
         reads = self.cascade.whole_look(gray)
         if halved and not reads and max(gray.shape[:2]) <= WHOLE_FRAME_RETRY:
             reads = self._glance.decode(gray, whole=False)  # a small frame's look: `LOOK_RETRIES`
+            for stage in (s for s in LOOK_RETRIES if s in WHOLE_STAGES):
+                if reads:
+                    break
+                reads = self._glance.whole_retry(gray, stage)
         return reads
 
     def _inverted(self, gray: MatLike) -> list[Decoded]:

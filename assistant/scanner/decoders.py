@@ -13,7 +13,9 @@ the shared photographs and on rendered frames (`benchmarks/scanner.py`, docs/sca
 - *upscale-global*: a 2x upscale with zxing-cpp's global-histogram binarizer (small, noisy photographs);
 - *clahe-upscale*: local contrast equalisation, then 2x (motion blur, glare);
 - *sharpen-more*: a stronger, wider unsharp mask (heavier blur);
-- *pyzbar*: ZBar, plain and sharpened (a few codes zxing-cpp gives up on).
+- *pyzbar*: ZBar, plain and sharpened (a few codes zxing-cpp gives up on);
+- *whole-...*: a still picture's job alone, on the whole frame (`WHOLE_STAGES`, `Cascade.whole_retry`): the
+  global-histogram binarizer, a blur, CLAHE, and the two upscales (a code the region search cuts, or over 400 pixels).
 
 OpenCV's own QR detector is available as the optional stage `opencv`, off by default: it added no code on the
 shared photographs or the rendered frames that the cascade had missed, and costs more than all retries together.
@@ -82,7 +84,23 @@ REGION_STAGES = (
     "pyzbar",
     "pyzbar-sharpen",
 )
-ALL_STAGES = ("zxing", "dark", *REGION_STAGES, "opencv")
+#: The retries a still picture's job tries on the whole frame, in order, where the cascade on its regions and the
+#: job's first slow steps read nothing (`Cascade.whole_retry`, `background.BackgroundStage._slow_steps`), never on a
+#: frame's path: zxing-cpp's global-histogram binarizer, a Gaussian blur of sigma `BLUR_SIGMA` (a code whose modules
+#: are broken into dots or speckled by a screen's pixels), local contrast equalisation (CLAHE: glare, a shadow across
+#: the code), then the two 2x upscales, plain and after CLAHE, of a frame at most `WHOLE_UPSCALE_SIDE` across. The
+#: regions' retries miss these where the region search cuts the code (glare eats its edges) or the region is over
+#: `MAX_UPSCALE_SIDE`. Chosen by hand on the tuning half of BoofCV's photos that WeChat alone reads
+#: (`benchmarks/photo_sets/boofcv_wechat`, its odd rows) and jsQR's `issue-14-regression` (blurred); ordered
+#: cheapest first (1 to 6 ms of CPU each on a photo 1920 wide, the upscales 10 to 30 ms), the productive before the
+#: rare at equal cost. docs/scanner.md, "A still picture's job tries the whole frame".
+WHOLE_STAGES = ("whole-global", "whole-blur", "whole-clahe", "whole-upscale", "whole-clahe-upscale")
+#: The Gaussian blur's sigma (pixels) of "whole-blur": 1.5 and 2 read jsQR's `issue-14-regression` as it is, 1 not.
+BLUR_SIGMA = 2.0
+#: Frames at most this many pixels across are upscaled whole by the job's last two whole-frame retries (a photo
+#: 1920 wide: 3840 after, 10 to 30 ms of CPU).
+WHOLE_UPSCALE_SIDE = 2000
+ALL_STAGES = ("zxing", "dark", *REGION_STAGES, *WHOLE_STAGES, "opencv")
 DEFAULT_STAGES = tuple(s for s in ALL_STAGES if s != "opencv")
 
 
@@ -182,7 +200,8 @@ class Cascade:
             self._notices.append(decoder_missing("numpy"))
         if self._cv2 is None and any(s not in ("zxing", "pyzbar") for s in self.stages):
             self._notices.append(decoder_missing(OPENCV_IMAGE_TOOLS))
-        if "zxing" in self.stages or any(s in REGION_STAGES[:7] for s in self.stages) or "dark" in self.stages:
+        needs_zxing = ("zxing", "dark", *REGION_STAGES[:7], *WHOLE_STAGES)
+        if any(s in needs_zxing for s in self.stages):
             try:
                 import zxingcpp
 
@@ -335,7 +354,7 @@ class Cascade:
         pixels = gray.size * self._SCALE.get(stage, 1)
         if not self.budget.fits(step, pixels) or (step == "zxing" and not self.budget.fits("transform", pixels)):
             return []
-        if stage in REGION_STAGES and self._cv2 is not None:
+        if (stage in REGION_STAGES or stage in WHOLE_STAGES) and self._cv2 is not None:
             started, wall_started = self.budget.mark()
             if self.on_step is not None:
                 self.on_step("transform", stage)
@@ -358,7 +377,22 @@ class Cascade:
         self.wall_limited |= self.budget.capped
 
     #: How many pixels each retry stage decodes, as a multiple of its region's.
-    _SCALE = {"upscale": 4, "upscale-global": 4, "clahe-upscale": 4}
+    _SCALE = {"upscale": 4, "upscale-global": 4, "clahe-upscale": 4, "whole-upscale": 4, "whole-clahe-upscale": 4}
+
+    def whole_retry(self, gray: MatLike, stage: str) -> list[Decoded]:
+        """One of `WHOLE_STAGES` on the whole greyscale frame, without a deadline (a still picture's job): its reads
+        in the frame's pixels, none when `stage` is not among this cascade's stages, OpenCV or zxing-cpp is
+        missing, or an upscale's frame is over `WHOLE_UPSCALE_SIDE` across. Raises ValueError for a stage that is
+        not one of `WHOLE_STAGES`."""
+        if stage not in WHOLE_STAGES:
+            raise ValueError(f"not a whole-frame retry: {stage}")
+        if stage not in self.stages or self._cv2 is None or self._zxing is None or min(gray.shape[:2]) < 8:
+            return []
+        if stage.endswith("upscale") and max(gray.shape[:2]) > WHOLE_UPSCALE_SIDE:
+            return []
+        self.trace.append((stage, "ran"))
+        image, scale, options = self._prepare(stage, gray)
+        return self._zxing_read(image, stage, (0, 0), scale, **options)
 
     def _retry(self, crop: MatLike, origin: tuple[int, int]) -> list[Decoded]:
         large = max(crop.shape[:2]) > MAX_UPSCALE_SIDE
@@ -409,12 +443,21 @@ class Cascade:
             big = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
             return big, 2.0, {"binarizer": "GlobalHistogram"}
         if stage == "clahe-upscale":
-            if self._clahe is None:
-                self._clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8))
-            big = cv2.resize(self._clahe.apply(crop), None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+            big = cv2.resize(self._equalised(crop), None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
             return big, 2.0, {"try_downscale": False}
         if stage == "sharpen-more":
             return self._sharpen(crop, 1.5, 2.0), 1.0, {}
+        if stage == "whole-global":
+            return crop, 1.0, {"binarizer": "GlobalHistogram"}
+        if stage == "whole-blur":
+            return cv2.GaussianBlur(crop, (0, 0), BLUR_SIGMA), 1.0, {}
+        if stage == "whole-clahe":
+            return self._equalised(crop), 1.0, {}
+        if stage == "whole-upscale":
+            return cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 2.0, {"try_downscale": False}
+        if stage == "whole-clahe-upscale":
+            big = cv2.resize(self._equalised(crop), None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+            return big, 2.0, {"try_downscale": False}
         if stage == "pyzbar-sharpen":
             return self._sharpen(crop, 1.0, 1.5), 1.0, {}
         return crop, 1.0, {}
@@ -520,6 +563,13 @@ class Cascade:
             return gray
         lut = np.clip((np.arange(256, dtype=np.float32) - low) * (255.0 / (high - low)), 0, 255).astype(np.uint8)
         return self._cv2.LUT(gray, lut)
+
+    def _equalised(self, gray: MatLike) -> MatLike:
+        """Local contrast equalisation (CLAHE, clip limit 2, 8 by 8 tiles)."""
+        if self._clahe is None:
+            self._clahe = self._cv2.createCLAHE(clipLimit=2.0, tileGridSize=(8, 8))
+        equalised: MatLike = self._clahe.apply(gray)
+        return equalised
 
     def _sharpen(self, gray: MatLike, amount: float, sigma: float) -> MatLike:
         """An unsharp mask: the picture plus `amount` times its difference from a blurred copy."""

@@ -16,6 +16,7 @@ from pyzbar import pyzbar
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.live import CodeAnnounced, LiveScanner
+from assistant.scanner.measure import find_card, find_code_regions
 from assistant.scanner.sources import SourceError, load_image
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
@@ -182,3 +183,107 @@ def test_a_small_pictures_look_tries_the_cascades_first_retries_and_its_read_is_
     said = [payload for index in range(HOLD_FRAMES) for payload in scanner.handle(frame, index, index / 30)]
     assert stage.looks >= 1 and stage.jobs == 0  # the look alone read it: no sign of a code, no job
     assert [a.payload for a in said] == ["Happy birthday"]
+
+
+def dotted_code(payload, size, module, dot, card):
+    """A picture (`size`: height, width) of a code whose modules are broken into round dots (`dot` pixels in radius,
+    `module` pixels apart; a little noise), as jsQR's `issue-14-regression` (a rendered document) and BoofCV's glare
+    photos show theirs: zxing-cpp's first pass and the cascade's retries on its regions read nothing; blurred, the dots
+    join into modules again. `card`: on a card found on its own (a light card on a darker table, its code's black in
+    it: a sign of a code to the look), or on a plain light picture (none)."""
+    import numpy as np
+    import qrcode
+
+    code = qrcode.QRCode(border=0, box_size=1)
+    code.add_data(payload)
+    modules = np.array(code.get_matrix(), bool)
+    top, left = size[0] // 4, size[1] // 3
+    side = modules.shape[0] * module
+    gray = np.full(size, 90.0 if card else 210.0)
+    if card:
+        gray[top - 6 * module : top + side + 6 * module, left - 4 * module : left + side + 4 * module] = 210.0
+    for row, column in zip(*np.nonzero(modules)):
+        centre = (left + column * module + module // 2, top + row * module + module // 2)
+        cv2.circle(gray, centre, dot, 40.0, -1)
+    gray += np.random.default_rng(0).normal(0, 2, gray.shape)
+    return cv2.cvtColor(gray.clip(0, 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+
+
+def held_still(frame, stages):
+    """What the live path says of `frame` held a second as a still picture, its stage's cascade given `stages` (the
+    frame path's own budget spent on every frame: only the worker's job reads), and the stages that read it."""
+    stage = BackgroundStage(Cascade(stages, budget_ms=None, clock=lambda: 0.0, wall_ms=None))
+    path = Cascade(stages=("sharpen",), clock=counted(0.02), wall_ms=None)
+    scanner = LiveScanner(lambda: None, lambda event: None, path, background=stage)
+    said = [payload for index in range(HOLD_FRAMES) for payload in scanner.handle(frame, index, index / 30)]
+    return [a.payload for a in said], stage
+
+
+def test_a_still_cards_dotted_code_is_read_by_the_jobs_whole_frame_retries():
+    """A card held still at 1080p (over `decoders.WHOLE_FRAME_RETRY`: the retries work on regions) whose code's
+    modules are dots: the look sees a sign of a code (the card, its code's black in it), the job's cascade on the
+    regions and its slow steps read nothing, and the whole-frame retries (`decoders.WHOLE_STAGES`) do, by the blur;
+    the read is checked on the frame before and announced once. Without those retries (the cascade's stages before
+    them) nothing is said: BoofCV's glare photos that WeChat alone read were so missed."""
+    from assistant.scanner.decoders import DEFAULT_STAGES, WHOLE_STAGES
+
+    frame = dotted_code("Happy birthday", (1080, 1920), module=8, dot=3, card=True)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    assert zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode) == []
+    before = tuple(s for s in DEFAULT_STAGES if s not in WHOLE_STAGES)
+    said, stage = held_still(frame, before)
+    assert said == [] and stage.jobs >= 1  # a job was worked, and read nothing
+    said, stage = held_still(frame, DEFAULT_STAGES)
+    assert said == ["Happy birthday"]
+    assert stage.cascade.trace[-1] == ("whole-blur", "ran")  # the check on the frame before: the blur again
+
+
+def test_a_small_pictures_look_tries_the_whole_frame_retries_too(monkeypatch):
+    """A small still picture (640 by 480: the cascade retries it whole) of a dotted code on a plain light page, in
+    which the look finds no sign of a code (as on four of BoofCV's glare photos that WeChat alone read): the look's
+    retries (`background.LOOK_RETRIES`) go on past sharpening and stretching to the first whole-frame retries, and
+    the blur reads it, with no job. Before, nothing was said."""
+    from assistant.scanner import background
+    from assistant.scanner.decoders import DEFAULT_STAGES
+
+    frame = dotted_code("Happy birthday", (480, 640), module=6, dot=2, card=False)
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    assert not background.shows_code(gray, find_code_regions(gray), find_card(gray))
+    monkeypatch.setattr(background, "LOOK_RETRIES", ("sharpen", "stretch"))
+    assert held_still(frame, DEFAULT_STAGES)[0] == []  # the look's two retries before
+    monkeypatch.undo()
+    said, stage = held_still(frame, DEFAULT_STAGES)
+    assert said == ["Happy birthday"] and stage.looks >= 1 and stage.jobs == 0
+
+
+def test_a_whole_frame_retry_is_one_of_its_own_and_upscales_no_large_frame():
+    """`Cascade.whole_retry`: a stage not among `decoders.WHOLE_STAGES` is an error; a frame over
+    `decoders.WHOLE_UPSCALE_SIDE` across is not upscaled (no read, no step)."""
+    import numpy as np
+
+    from assistant.scanner.decoders import WHOLE_UPSCALE_SIDE
+
+    cascade = Cascade(budget_ms=None, wall_ms=None)
+    with pytest.raises(ValueError, match="sharpen"):
+        cascade.whole_retry(np.zeros((64, 64), np.uint8), "sharpen")
+    cascade.trace = []
+    assert cascade.whole_retry(np.full((8, WHOLE_UPSCALE_SIDE + 1), 255, np.uint8), "whole-upscale") == []
+    assert cascade.trace == []
+
+
+def test_no_whole_frame_retry_on_a_frames_path_or_a_moving_pictures_job():
+    """The whole-frame retries are a still picture's job's alone: the frame path's cascade, every stage given and no
+    deadline, runs none of them on the dotted card's frame (and reads nothing), nor does a job on a frame of a
+    picture that moves (`picture=None`), which reads nothing either."""
+    from assistant.scanner.decoders import WHOLE_STAGES
+
+    gray = cv2.cvtColor(dotted_code("Happy birthday", (1080, 1920), module=8, dot=3, card=True), cv2.COLOR_BGR2GRAY)
+    cascade = Cascade(budget_ms=None, wall_ms=None)
+    assert cascade.decode(gray) == []
+    assert not {stage for stage, _ in cascade.trace} & set(WHOLE_STAGES)
+    stage = BackgroundStage(Cascade(budget_ms=None, clock=lambda: 0.0, wall_ms=None))
+    ran = []
+    stage.cascade.on_step = lambda kind, step: ran.append(step)
+    stage.offer(0, gray, None, picture=None)
+    assert stage.take(10**6) == [] and stage.jobs == 1
+    assert not set(ran) & set(WHOLE_STAGES)
