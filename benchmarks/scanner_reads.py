@@ -34,11 +34,10 @@ seed 8013, was its read of seed 8012's frame), at 1280 by 720 and, the sensor wi
   time limit but the wall-clock cap, on the BGR frame as the command is given it): a plain decoder too, the best
   the project has on a still;
 - **WeChat**: OpenCV's WeChat detector (`cv2.wechat_qrcode_WeChatQRCode()`, no model files: its traditional
-  detector, no super-resolution) on the grey frame, as it comes. It ships only in `opencv-contrib-python`, which
-  cannot live beside the app's `opencv-python` in one venv, so it runs in a venv of its own, `.venv-wechat` at the
-  project's root (made on first use: `python3 -m venv`, then `pip install opencv-contrib-python-headless numpy`;
-  `--wechat-python` names another Python that has it), in a subprocess (`benchmarks/wechat_reader.py`) given the
-  same grey frames as numpy files.
+  detector, no super-resolution) on the grey frame, as it comes: the project's own OpenCV build
+  (`opencv-contrib-python-headless`) has it, and the live path's last whole-frame retry is this detector too. It
+  runs in a subprocess (`benchmarks/wechat_reader.py`, by this Python or the one `--wechat-python` names) given the
+  same grey frames as numpy files, so its work is never counted as the live path's.
 
 `--photos FOLDER` holds real photos instead (a folder with a `manifest.csv` as `../shared/qr_photos` has: each
 photo with one code, kind "positive", held a second as it is, the same frame thirty times; its frame class the folder
@@ -87,17 +86,6 @@ HOLD_FRAMES = 30
 #: with both cores busy a job of a fifth of a second's CPU came back 0.9 s after the hold began, or later.
 LATE_FRAMES = 60
 ROOT = Path(__file__).resolve().parents[1]
-WECHAT_VENV = ROOT / ".venv-wechat"
-
-
-def wechat_python(venv: Path = WECHAT_VENV) -> Path:
-    """The Python of the WeChat venv, made (and the wheel installed) when it is not there yet."""
-    python = venv / "bin" / "python"
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "opencv-contrib-python-headless", "numpy"],
-                       check=True)  # fmt: skip
-    return python
 
 
 def wechat_reads(python: Path, folder: Path) -> tuple[str, dict[str, list[str]]]:
@@ -435,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stills", type=int, default=60, help="evaluation shots per resolution (60)")
     parser.add_argument("--seed", type=int, default=0, help="the first shot's seed (0)")
     parser.add_argument("--no-wechat", action="store_true", help="leave OpenCV's WeChat detector out")
-    parser.add_argument("--wechat-python", type=Path, help="a Python with opencv-contrib (default: .venv-wechat's)")
+    parser.add_argument("--wechat-python", type=Path, help="a Python with opencv-contrib (default: this one)")
     parser.add_argument("--photos", type=Path, help="a folder of photos with a manifest.csv instead of the stills")
     parser.add_argument("--photo-width", type=int, help="scale each photo wider than this down to it (as it is)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
@@ -451,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.smoke:
         args.stills, args.no_wechat = 1, True
-    wechat = None if args.no_wechat else (args.wechat_python or wechat_python())
+    wechat = None if args.no_wechat else (args.wechat_python or Path(sys.executable))
     report = measure(args.stills, wechat, args.seed, args.photos, args.busy, args.photo_width, args.niceness)
     if args.json:
         print(logs.dumps(report, indent=2))

@@ -1,6 +1,6 @@
-"""OpenCV's WeChat QR detector on saved frames, for `benchmarks/scanner_reads.py`: run by the Python of a venv of its
-own (`.venv-wechat`, with `opencv-contrib-python-headless` and numpy), since the WeChat detector ships only in
-opencv-contrib, which cannot live beside the app's `opencv-python` in one venv.
+"""OpenCV's WeChat QR detector on saved frames, for `benchmarks/scanner_reads.py`: run in a process of its own, by a
+Python whose OpenCV has the contrib modules (the project's own, `opencv-contrib-python-headless`), so that its work
+is never counted as the live path's.
 
 `python benchmarks/wechat_reader.py FOLDER` reads every `*.npy` in FOLDER (a grey frame each, as
 `numpy.save` wrote it) and prints one JSON object: each file's stem and the texts the detector read in it. The

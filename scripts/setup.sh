@@ -108,11 +108,15 @@ stamp=.venv/.installed
 if [ -n "$with_tests" ]; then extras="[test]"; stamp=.venv/.installed-tests; fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     echo "Installing the project into .venv"
-    # opencv-python (with GUI libraries the app never uses) and the headless build share the cv2 folder: an
-    # environment made before the switch loses both, and the install puts the headless one back.
-    if .venv/bin/python -m pip show -q opencv-python >/dev/null 2>&1; then
-        .venv/bin/python -m pip uninstall -y -q opencv-python opencv-python-headless
-    fi
+    # OpenCV's builds (opencv-python with GUI libraries the app never uses, the headless one without its contrib
+    # modules) share the cv2 folder with the one the project uses, opencv-contrib-python-headless (the WeChat QR
+    # detector is a contrib module): an environment made with another loses them all, and the install puts it back.
+    for other in opencv-python opencv-python-headless; do
+        if .venv/bin/python -m pip show -q "$other" >/dev/null 2>&1; then
+            .venv/bin/python -m pip uninstall -y -q opencv-python opencv-python-headless opencv-contrib-python-headless
+            break
+        fi
+    done
     .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extras"
     touch "$stamp"
 fi

@@ -60,9 +60,8 @@ It never delays the next frame: on a camera its worker runs in a process of its 
 process starts (`stage_process.ProcessStage`, one scheduler for both, `schedule.JobSchedule`); the live loop only
 collects finished results (`take`). `BackgroundStage` itself (tests and the benchmark) works in the caller's thread
 and holds each result back for as many frames as the work took, as a worker beside the frame loop would deliver
-it. OpenCV's WeChat QR detector (a CNN) was considered for this stage; it ships only in
-`opencv-contrib-python`, which replaces the `opencv-python-headless` package the project uses rather than installing
-beside it, so the multi-frame average is used instead.
+it. OpenCV's WeChat QR detector (opencv-contrib's, without its CNN's model files) is a still picture's last
+whole-frame retry (`decoders.WHOLE_STAGES`).
 """
 
 from __future__ import annotations

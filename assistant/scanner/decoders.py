@@ -15,7 +15,8 @@ the shared photographs and on rendered frames (`benchmarks/scanner.py`, docs/sca
 - *sharpen-more*: a stronger, wider unsharp mask (heavier blur);
 - *pyzbar*: ZBar, plain and sharpened (a few codes zxing-cpp gives up on);
 - *whole-...*: a still picture's job alone, on the whole frame (`WHOLE_STAGES`, `Cascade.whole_retry`): the
-  global-histogram binarizer, a blur, CLAHE, and the two upscales (a code the region search cuts, or over 400 pixels).
+  global-histogram binarizer, a blur, CLAHE, and the two upscales (a code the region search cuts, or over 400 pixels),
+  then OpenCV's WeChat detector (codes found by their outline: printed on cloth, bent, half in glare).
 
 OpenCV's own QR detector is available as the optional stage `opencv`, off by default: it added no code on the
 shared photographs or the rendered frames that the cascade had missed, and costs more than all retries together.
@@ -93,8 +94,10 @@ REGION_STAGES = (
 #: `MAX_UPSCALE_SIDE`. Chosen by hand on the tuning half of BoofCV's photos that WeChat alone reads
 #: (`benchmarks/photo_sets/boofcv_wechat`, its odd rows) and jsQR's `issue-14-regression` (blurred); ordered
 #: cheapest first (1 to 6 ms of CPU each on a photo 1920 wide, the upscales 10 to 30 ms), the productive before the
-#: rare at equal cost. docs/scanner.md, "A still picture's job tries the whole frame".
-WHOLE_STAGES = ("whole-global", "whole-blur", "whole-clahe", "whole-upscale", "whole-clahe-upscale")
+#: rare at equal cost. Last, OpenCV's WeChat detector (opencv-contrib's `wechat_qrcode`, without its model files),
+#: which reads codes none of these reads (BoofCV's photos that WeChat alone reads); skipped where the OpenCV
+#: installed has no such module. docs/scanner.md, "A still picture's job tries the whole frame".
+WHOLE_STAGES = ("whole-global", "whole-blur", "whole-clahe", "whole-upscale", "whole-clahe-upscale", "whole-wechat")
 #: The Gaussian blur's sigma (pixels) of "whole-blur": 1.5 and 2 read jsQR's `issue-14-regression` as it is, 1 not.
 BLUR_SIGMA = 2.0
 #: Frames at most this many pixels across are upscaled whole by the job's last two whole-frame retries (a photo
@@ -182,6 +185,7 @@ class Cascade:
         self._zxing: Any = None
         self._pyzbar: Any = None
         self._opencv_detector: Any = None
+        self._wechat: Any = None
         self._clahe: Any = None
         self.on_step = on_step
         self.trace: list[tuple[str, str]] = []
@@ -386,7 +390,11 @@ class Cascade:
         not one of `WHOLE_STAGES`."""
         if stage not in WHOLE_STAGES:
             raise ValueError(f"not a whole-frame retry: {stage}")
-        if stage not in self.stages or self._cv2 is None or self._zxing is None or min(gray.shape[:2]) < 8:
+        if stage not in self.stages or self._cv2 is None or min(gray.shape[:2]) < 8:
+            return []
+        if stage == "whole-wechat":
+            return self._wechat_read(gray)
+        if self._zxing is None:
             return []
         if stage.endswith("upscale") and max(gray.shape[:2]) > WHOLE_UPSCALE_SIDE:
             return []
@@ -546,6 +554,27 @@ class Cascade:
             if text:
                 out.append(Decoded(text, text.encode("utf-8"), _box(quad[:, 0], quad[:, 1], (0, 0), 1.0), "opencv"))
         return out
+
+    def _wechat_read(self, gray: MatLike) -> list[Decoded]:
+        """OpenCV's WeChat detector on the whole frame, made at its first use: its reads in the frame's pixels; none
+        where the OpenCV installed has no `wechat_qrcode` module, or the detector fails."""
+        if self._wechat is None:
+            make = getattr(self._cv2, "wechat_qrcode_WeChatQRCode", None)
+            if make is None:
+                return []
+            self._wechat = make()
+        self.trace.append(("whole-wechat", "ran"))
+        try:
+            texts, quads = self._wechat.detectAndDecode(gray)
+        except Exception:  # cv2.error; UnicodeDecodeError from the binding on a payload that is no UTF-8
+            return []
+        out = []
+        for text, quad in zip(texts, quads):
+            if text:
+                corners = self._np.asarray(quad).reshape(-1, 2)
+                box = _box(corners[:, 0], corners[:, 1], (0, 0), 1.0)
+                out.append(Decoded(text, text.encode("utf-8", "replace"), box, "whole-wechat"))
+        return self._sorted(out)
 
     # Image helpers.
 
