@@ -102,6 +102,21 @@ class OneVoice:
                 self.said[0] += seconds
                 return
 
+    def wait_worker(self, done: Callable[[], bool]) -> None:
+        """Wait until `done()`, 30 s at most (the speech worker's thread, polled)."""
+        deadline = time.monotonic() + 30
+        while not done() and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    def key_then_all(self, reply: object) -> tuple[list[tuple[str, str]], str]:
+        """Her key (`reply`) now, then everything let end (`finish`): the reader's events from the key on, and the
+        texts it was handed in them, joined."""
+        start = len(self.reader.events)
+        self.speaker(reply)
+        self.finish()
+        after = self.reader.events[start:]
+        return after, " ".join(text for kind, text in after if kind == "speak")
+
     def finish(self) -> None:
         """Let every hold end, her pause come, and everything be handed."""
         self.now[0] += 10.0
@@ -229,17 +244,12 @@ def test_a_digest_her_key_cut_is_handed_again_from_the_sentence_her_reader_had_n
         digest = voice.reader.handed()[1]
         assert digest.startswith("Ben drew a card.") and "Cy drew a card." in digest, digest
         voice.gate.release(2)  # the reader said her reply, then the digest's first sentence
-        queue, deadline = voice.service._worker.queue, time.monotonic() + 30
-        while queue.played < 1 and time.monotonic() < deadline:
-            time.sleep(0.005)  # (the speech worker's thread, polled)
+        queue = voice.service._worker.queue
+        voice.wait_worker(lambda: queue.played >= 1)
         assert queue.played == 1
-        start = len(voice.reader.events)
-        voice.speaker(mine)  # her next key, while it says the second
-        voice.finish()
+        after, handed = voice.key_then_all(mine)  # her next key, while it says the second
     finally:
         voice.close()
-    after = _after(voice.reader.events, start)
-    handed = " ".join(text for kind, text in after if kind == "speak")
     assert after[:1] == [("silence", "")], after
     assert "Ben drew" not in handed and handed.count("Cy drew a card.") == 1, after
 
@@ -260,17 +270,12 @@ def test_a_move_handed_behind_her_reply_is_heard_only_once_her_reader_has_said_h
         voice.speaker.other(DrewReply(1))  # Ben's draw, in turn
         assert voice.reader.wait_handed(2)
         voice.gate.release()  # one hold ends: her reply's rest (now), or the draw's own sentence (before)
-        queue, deadline = voice.service._worker.queue, time.monotonic() + 30
-        while len(voice.held) < 2 and queue.played < 1 and time.monotonic() < deadline:
-            time.sleep(0.005)  # (the speech worker's thread, polled)
+        queue = voice.service._worker.queue
+        voice.wait_worker(lambda: len(voice.held) >= 2 or queue.played >= 1)
         assert voice.held[0] == pytest.approx(reader_seconds(voice.reader.handed()[0])), voice.held  # her reply
         assert queue.played == 0  # the draw is not yet heard
-        start = len(voice.reader.events)
-        voice.speaker(mine)  # her next key, while the reader says the draw
-        voice.finish()
+        after, handed = voice.key_then_all(mine)  # her next key, while the reader says the draw
     finally:
         voice.close()
-    after = _after(voice.reader.events, start)
-    handed = " ".join(text for kind, text in after if kind == "speak")
     assert after[:1] == [("silence", "")], after
     assert handed.count("Ben drew a card.") == 1, after
