@@ -512,7 +512,8 @@ def test_a_device_lost_is_told_once_to_the_speech_service_and_said_by_a_voice_th
         tell_device_changes(service, mixer)
         device.failing_opens = 2
         assert mixer.play(tone(0.1)).wait(GUARD) == FAILED
-        assert told.wait(2) and service.wait_idle(GUARD)
+        # (the test's listener may hear the return before the service's: wait for the voice's second sentence)
+        assert told.wait(2) and voice.wait_started(2, GUARD) and service.wait_idle(GUARD)
         lost = sound_lost(SoundLoss.CANNOT_OPEN)
         assert notices == [service.notices[0], lost, SOUND_BACK]  # after the engine chosen: once each
         assert voice.said == [lost, SOUND_BACK]
