@@ -26,7 +26,7 @@ stage takes one frame at a time (a newer one offered replaces the one waiting) a
    averaging four frames halves the sensor noise of a dim room, which a single frame cannot do;
 6. on a still picture, when that fails, the **whole-frame retries** (`decoders.WHOLE_STAGES`, one a step): the
    global-histogram binarizer, a blur, CLAHE and two upscales on the whole frame, which the region search may have
-   cut a code out of (glare) or which upscale a code over 400 pixels across;
+   cut a code out of (glare) or which upscale a code over 400 pixels across, then OpenCV's WeChat detector;
 7. when that fails too and the card moved (its region changed from the frame before: a card held still shows no
    motion blur), **motion deblurring**: a Wiener deconvolution of the region with straight-line blur
    kernels (5 to 13 pixels, every 15 degrees) until one reads, within `DEBLUR_SECONDS`; on the tuning set it

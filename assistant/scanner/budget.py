@@ -173,10 +173,19 @@ def _size_class(pixels: int) -> int:
 
 def use_opencv_threads() -> int:
     """Set OpenCV's threads for this whole process to `OPENCV_THREADS` (call it where one of the scanner's own
-    processes starts, never in the app's); the count OpenCV then reports (0 without OpenCV)."""
+    processes starts, never in the app's); the count OpenCV then reports (`opencv_threads`)."""
     try:
         import cv2
     except ImportError:
         return 0
     cv2.setNumThreads(OPENCV_THREADS)
+    return opencv_threads()
+
+
+def opencv_threads() -> int:
+    """OpenCV's threads in this process (0 without OpenCV)."""
+    try:
+        import cv2
+    except ImportError:
+        return 0
     return int(cv2.getNumThreads())

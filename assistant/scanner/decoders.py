@@ -98,6 +98,8 @@ REGION_STAGES = (
 #: which reads codes none of these reads (BoofCV's photos that WeChat alone reads); skipped where the OpenCV
 #: installed has no such module. docs/scanner.md, "A still picture's job tries the whole frame".
 WHOLE_STAGES = ("whole-global", "whole-blur", "whole-clahe", "whole-upscale", "whole-clahe-upscale", "whole-wechat")
+#: The whole-frame retries that are a region's retry on the whole frame, their images made as that retry's.
+WHOLE_TWINS = {"whole-upscale": "upscale", "whole-clahe-upscale": "clahe-upscale"}
 #: The Gaussian blur's sigma (pixels) of "whole-blur": 1.5 and 2 read jsQR's `issue-14-regression` as it is, 1 not.
 BLUR_SIGMA = 2.0
 #: Frames at most this many pixels across are upscaled whole by the job's last two whole-frame retries (a photo
@@ -439,6 +441,7 @@ class Cascade:
     def _prepare(self, stage: str, crop: MatLike) -> tuple[MatLike, float, dict[str, Any]]:
         """The image a retry stage decodes, its scale against the crop, and zxing-cpp's options for it."""
         cv2 = self._cv2
+        stage = WHOLE_TWINS.get(stage, stage)
         if stage == "sharpen":
             return self._sharpen(crop, 1.0, 1.5), 1.0, {}
         if stage == "stretch":
@@ -461,11 +464,6 @@ class Cascade:
             return cv2.GaussianBlur(crop, (0, 0), BLUR_SIGMA), 1.0, {}
         if stage == "whole-clahe":
             return self._equalised(crop), 1.0, {}
-        if stage == "whole-upscale":
-            return cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 2.0, {"try_downscale": False}
-        if stage == "whole-clahe-upscale":
-            big = cv2.resize(self._equalised(crop), None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-            return big, 2.0, {"try_downscale": False}
         if stage == "pyzbar-sharpen":
             return self._sharpen(crop, 1.0, 1.5), 1.0, {}
         return crop, 1.0, {}

@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from assistant.scanner.background import AVERAGE_FRAMES, BackgroundRead, BackgroundStage, job_stage
+from assistant.scanner.budget import opencv_threads, use_opencv_threads
 from assistant.scanner.known import decks_key
 from assistant.scanner.schedule import JobSchedule
 
@@ -445,8 +446,6 @@ def lower_priority(stage: ProcessStage, by: int) -> None:
 def _process_child(conn: Any) -> None:
     """The worker's process: OpenCV's threads set for it (`budget.use_opencv_threads`; a thread host's are its
     process's, the scanner's child's), then `_child`."""
-    from assistant.scanner.budget import use_opencv_threads
-
     use_opencv_threads()
     _child(conn)
 
@@ -477,7 +476,7 @@ def _child(conn: Any) -> None:
         if first[0] == "decks":
             decks[0] = first[1]
             stage.known.prepare()  # type: ignore[union-attr]
-        conn.send(("threads", _opencv_threads()))
+        conn.send(("threads", opencv_threads()))
         conn.send(("ready", 0.0))
         while True:
             try:
@@ -521,15 +520,6 @@ def _child(conn: Any) -> None:
         if shm is not None:
             shm.close()
         conn.close()
-
-
-def _opencv_threads() -> int:
-    """OpenCV's threads in this process (0 without OpenCV)."""
-    try:
-        import cv2
-    except ImportError:
-        return 0
-    return int(cv2.getNumThreads())
 
 
 def _work(conn: Any, stage: BackgroundStage, job: Any, newest: Callable[[Any, Any], Any] | None = None) -> None:
