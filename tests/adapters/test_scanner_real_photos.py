@@ -310,6 +310,22 @@ def damaged_code(payload):
     return cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
 
 
+def small_code(payload):
+    """A 640 by 480 picture of a small code on a grey table, its modules 2 pixels and a little blurred (a code on a
+    package in the street, as in the fresh photos' tuning half), and the code-like region around it: zxing-cpp's
+    detector finds no symbol in the whole picture, and does in the region at twice its size."""
+    import numpy as np
+    import qrcode
+
+    code = qrcode.QRCode(border=4, box_size=1)
+    code.add_data(payload)
+    modules = cv2.resize(np.where(np.array(code.get_matrix(), bool), 40.0, 200.0), None, fx=2, fy=2)
+    gray = np.full((480, 640), 150.0)
+    gray[200 : 200 + modules.shape[0], 300 : 300 + modules.shape[1]] = modules
+    gray = cv2.GaussianBlur(gray, (0, 0), 0.6) + np.random.default_rng(0).normal(0, 3, gray.shape)
+    return gray.clip(0, 255).astype(np.uint8), (290, 190, modules.shape[1] + 20, modules.shape[0] + 20)
+
+
 def test_a_code_whose_regions_show_no_finder_pattern_is_still_a_sign_of_a_code_to_the_look(monkeypatch):
     """`background.shows_symbol`, where `shows_code` finds no sign given no card found on its own and no code-like
     region (as on BoofCV's photos that WeChat alone reads and whose look found no sign, so no job ran): a small
@@ -317,7 +333,8 @@ def test_a_code_whose_regions_show_no_finder_pattern_is_still_a_sign_of_a_code_t
     band, shows three finder-like patterns standing as one code (`repair.code_places`; zxing-cpp's detector taken as
     finding no symbol, as in BoofCV's `pathological/image002` and `003`); a damaged code at 720p is a symbol zxing-cpp's
     detector finds and cannot read (`decoders.symbol_found`, on the look's halved frame). An empty table of each kind,
-    at 640 by 480 and at 720p, shows neither. Before, neither code was a sign."""
+    at 640 by 480 and at 720p, shows neither. A small code is a symbol to the detector in its region at twice the
+    size only. Before, no such code was a sign."""
     from dataclasses import replace
 
     from assistant.scanner import background
@@ -333,9 +350,11 @@ def test_a_code_whose_regions_show_no_finder_pattern_is_still_a_sign_of_a_code_t
     reads = plain_reads(cut_off_code("Happy birthday"))
     assert reads["zxing"] == reads["zbar"] == [] and reads["wechat"] == ["Happy birthday"]
     assert symbol_found(look_picture(damaged)[0]) and not zxingcpp.read_barcodes(damaged)
-    assert not shows_code(damaged, [], None) and shows_symbol(damaged)
+    assert not shows_code(damaged, [], None) and shows_symbol(damaged, [])
+    small, region = small_code("http://example.org/39/")
+    assert not symbol_found(small) and shows_symbol(small, [region]) and not shows_symbol(small, [])
     monkeypatch.setattr(background, "symbol_found", lambda gray: False)
-    assert not shows_code(cut, [], None) and shows_symbol(cut) and not shows_symbol(damaged)
+    assert not shows_code(cut, [], None) and shows_symbol(cut, []) and not shows_symbol(damaged, [])
     monkeypatch.undo()
     tables = []
     for width, height in ((640, 480), (1280, 720)):
@@ -343,7 +362,8 @@ def test_a_code_whose_regions_show_no_finder_pattern_is_still_a_sign_of_a_code_t
             for seed in range(105000, 105005):  # each of the five tables once
                 shot = replace(M.sample_shot(seed, card_of(seed)), offset_mm=(5000.0, 0.0))  # the card out of view
                 gray = Cascade().grey(M.render(shot))
-                tables.append(shows_code(gray, find_code_regions(gray), find_card(gray)) or shows_symbol(gray))
+                regions = find_code_regions(gray)
+                tables.append(shows_code(gray, regions, find_card(gray)) or shows_symbol(gray, regions))
     assert tables == [False] * 10
 
 
