@@ -82,14 +82,7 @@ if TYPE_CHECKING:
     from assistant.scanner.measure import FoundCard
 
 from assistant.scanner import deblur
-from assistant.scanner.decoders import (
-    MAX_UPSCALE_SIDE,
-    WHOLE_FRAME_RETRY,
-    WHOLE_STAGES,
-    Cascade,
-    Decoded,
-    symbol_found,
-)
+from assistant.scanner.decoders import MAX_UPSCALE_SIDE, WHOLE_FRAME_RETRY, WHOLE_STAGES, Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
 from assistant.scanner.known import KnownLabels
 from assistant.scanner.lone import lone_grids
@@ -405,7 +398,7 @@ class BackgroundStage:
         card = find_card(job.gray)
         if job.picture is not None:
             shows = shows_code(job.gray, job.regions, card)
-            itself = not shows and shows_symbol(job.gray, job.regions)
+            itself = not shows and shows_symbol(job.gray, job.regions, self.cascade)
             if seen is not None:
                 seen(shows or itself)
             if not shows:
@@ -719,10 +712,11 @@ def shows_code(
     return finder_like(gray, regions)
 
 
-def shows_symbol(gray: MatLike, regions: list[tuple[int, int, int, int]]) -> bool:
+def shows_symbol(gray: MatLike, regions: list[tuple[int, int, int, int]], cascade: Cascade) -> bool:
     """True when a frame shows the code itself where `shows_code` finds no sign around it: a QR symbol zxing-cpp's
-    detector finds, read or not (`decoders.symbol_found`: a code too damaged, glared or small to read), in the look's
-    picture (`look_picture`) or in one of the first `REPAIR_REGIONS` code-like regions at twice its size; or, in a
+    detector finds, read or not (`Cascade.symbol_found`: a code too damaged, glared or small to read), in the look's
+    picture (`look_picture`) or in one of the first `REPAIR_REGIONS` code-like regions at twice its size (the
+    cascade's "upscale", on a region at most `decoders.MAX_UPSCALE_SIDE` across, as its retries); or, in a
     frame the cascade retries whole, three finder-like patterns standing as one code (`repair.code_places`: a code
     whose quiet zone is cut off, where zxing-cpp finds no symbol). A code that fills a picture, sits in glare or is a
     few pixels a module shows neither sign of `shows_code` (the region search finds parts of it, or no finder pattern
@@ -734,20 +728,11 @@ def shows_symbol(gray: MatLike, regions: list[tuple[int, int, int, int]]) -> boo
     cluttered, at 640 by 480, 720p and 1080p) and the 44 photos without a code: it fires on none on which
     `shows_code` does not. About 0.4 ms at 720p, 7 ms on a 640 by 480 frame (the finder search on the whole
     frame)."""
-    if symbol_found(look_picture(gray)[0]) or any(symbol_found(twice) for twice in _enlarged(gray, regions)):
+    crops = (around(gray, region)[0] for region in regions[:REPAIR_REGIONS])
+    small = (crop for crop in crops if max(crop.shape[:2]) <= MAX_UPSCALE_SIDE)
+    if cascade.symbol_found(look_picture(gray)[0]) or any(cascade.symbol_found(crop, "upscale") for crop in small):
         return True
     return max(gray.shape[:2]) <= WHOLE_FRAME_RETRY and any(place.shows for place in code_places(gray))
-
-
-def _enlarged(gray: MatLike, regions: list[tuple[int, int, int, int]]) -> Iterator[MatLike]:
-    """The first `REPAIR_REGIONS` code-like regions at twice their size (as the cascade's `upscale` makes them), each
-    at most `decoders.MAX_UPSCALE_SIDE` across before: a small code's modules are too few pixels for the detector."""
-    import cv2
-
-    for region in regions[:REPAIR_REGIONS]:
-        crop, _ = around(gray, region)
-        if max(crop.shape[:2]) <= MAX_UPSCALE_SIDE:
-            yield cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
 
 
 def look_picture(gray: MatLike) -> tuple[MatLike, int]:

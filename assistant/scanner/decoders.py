@@ -404,6 +404,23 @@ class Cascade:
         image, scale, options = self._prepare(stage, gray)
         return self._zxing_read(image, stage, (0, 0), scale, **options)
 
+    def symbol_found(self, gray: MatLike, stage: str | None = None) -> bool:
+        """True when zxing-cpp's detector finds a QR symbol in `gray` (greyscale), or in `stage`'s image of it (a
+        retry stage's, such as "upscale": twice its size), read or not: with `return_errors` it also gives a symbol
+        whose finder patterns, grid and format it found and whose error correction then failed (a code too damaged,
+        glared or small to read), which no table's texture gave: on none of 400 tuning empty tables at 720p and
+        1080p halved (seeds from 105600) nor 200 at 640 by 480 (from 105100). False where zxing-cpp is missing or
+        refuses the image. About 0.4 ms of CPU on a 720p frame halved, 0.8 ms on a 1080p one."""
+        zxing = self._zxing
+        if zxing is None:
+            return False
+        image = gray if stage is None else self._prepare(stage, gray)[0]
+        try:
+            found = zxing.read_barcodes(image, formats=zxing.BarcodeFormat.QRCode, return_errors=True, try_invert=False)
+        except (RuntimeError, ValueError, TypeError):
+            return False
+        return bool(found)
+
     def _retry(self, crop: MatLike, origin: tuple[int, int]) -> list[Decoded]:
         large = max(crop.shape[:2]) > MAX_UPSCALE_SIDE
         for stage in self.stages:
@@ -609,28 +626,6 @@ class Cascade:
         for decoded in found:
             unique.setdefault(decoded.raw, decoded)
         return sorted(unique.values(), key=lambda d: d.centre)
-
-
-def symbol_found(gray: MatLike) -> bool:
-    """True when zxing-cpp's detector finds a QR symbol in `gray` (greyscale), read or not: with `return_errors` it
-    also gives a symbol whose finder patterns, grid and format it found and whose error correction then failed (a
-    code too damaged, glared or cut off to read), which no table's texture gave: on none of 400 tuning empty tables
-    at 720p and 1080p halved (seeds from 105600) nor 200 at 640 by 480 (from 105100). False where zxing-cpp is
-    missing or refuses the image. About 0.4 ms of CPU on a 720p frame halved, 0.8 ms on a 1080p one."""
-    try:
-        import zxingcpp
-    except (ImportError, OSError):
-        return False
-    try:
-        found = zxingcpp.read_barcodes(
-            gray,
-            formats=zxingcpp.BarcodeFormat.QRCode,  # type: ignore[arg-type]  # one format is a set of formats
-            return_errors=True,
-            try_invert=False,
-        )
-    except (RuntimeError, ValueError, TypeError):
-        return False
-    return bool(found)
 
 
 def payload_text(raw: bytes, text: str | None) -> str:

@@ -332,14 +332,12 @@ def test_a_code_whose_regions_show_no_finder_pattern_is_still_a_sign_of_a_code_t
     picture a code fills, cut off by a black
     band, shows three finder-like patterns standing as one code (`repair.code_places`; zxing-cpp's detector taken as
     finding no symbol, as in BoofCV's `pathological/image002` and `003`); a damaged code at 720p is a symbol zxing-cpp's
-    detector finds and cannot read (`decoders.symbol_found`, on the look's halved frame). An empty table of each kind,
+    detector finds and cannot read (`Cascade.symbol_found`, on the look's halved frame). An empty table of each kind,
     at 640 by 480 and at 720p, shows neither. A small code is a symbol to the detector in its region at twice the
     size only. Before, no such code was a sign."""
     from dataclasses import replace
 
-    from assistant.scanner import background
     from assistant.scanner.background import look_picture, shows_code, shows_symbol
-    from assistant.scanner.decoders import symbol_found
     from benchmarks import camera_model as M
     from benchmarks.scanner_hand import card_of
     from benchmarks.scanner_load import resolution
@@ -349,12 +347,14 @@ def test_a_code_whose_regions_show_no_finder_pattern_is_still_a_sign_of_a_code_t
     )
     reads = plain_reads(cut_off_code("Happy birthday"))
     assert reads["zxing"] == reads["zbar"] == [] and reads["wechat"] == ["Happy birthday"]
-    assert symbol_found(look_picture(damaged)[0]) and not zxingcpp.read_barcodes(damaged)
-    assert not shows_code(damaged, [], None) and shows_symbol(damaged, [])
+    cascade = Cascade()
+    assert cascade.symbol_found(look_picture(damaged)[0]) and not zxingcpp.read_barcodes(damaged)
+    assert not shows_code(damaged, [], None) and shows_symbol(damaged, [], cascade)
     small, region = small_code("http://example.org/39/")
-    assert not symbol_found(small) and shows_symbol(small, [region]) and not shows_symbol(small, [])
-    monkeypatch.setattr(background, "symbol_found", lambda gray: False)
-    assert not shows_code(cut, [], None) and shows_symbol(cut, []) and not shows_symbol(damaged, [])
+    assert not cascade.symbol_found(small) and shows_symbol(small, [region], cascade)
+    assert not shows_symbol(small, [], cascade)
+    monkeypatch.setattr(Cascade, "symbol_found", lambda self, gray, stage=None: False)
+    assert not shows_code(cut, [], None) and shows_symbol(cut, [], cascade) and not shows_symbol(damaged, [], cascade)
     monkeypatch.undo()
     tables = []
     for width, height in ((640, 480), (1280, 720)):
@@ -363,7 +363,7 @@ def test_a_code_whose_regions_show_no_finder_pattern_is_still_a_sign_of_a_code_t
                 shot = replace(M.sample_shot(seed, card_of(seed)), offset_mm=(5000.0, 0.0))  # the card out of view
                 gray = Cascade().grey(M.render(shot))
                 regions = find_code_regions(gray)
-                tables.append(shows_code(gray, regions, find_card(gray)) or shows_symbol(gray, regions))
+                tables.append(shows_code(gray, regions, find_card(gray)) or shows_symbol(gray, regions, cascade))
     assert tables == [False] * 10
 
 
@@ -372,10 +372,9 @@ def test_a_small_picture_a_cut_off_code_fills_gets_a_job_and_wechats_retry_reads
     detector taken as finding no symbol, as in BoofCV's `pathological/image002` and `003`): the look sees the code's
     three finder patterns, and as the look itself reads nothing a job runs, and its last retry, WeChat's detector,
     reads it; said once. Before, the look found no sign, no job ran, and nothing was said."""
-    from assistant.scanner import background
     from assistant.scanner.decoders import DEFAULT_STAGES
 
-    monkeypatch.setattr(background, "symbol_found", lambda gray: False)
+    monkeypatch.setattr(Cascade, "symbol_found", lambda self, gray, stage=None: False)
 
     said, stage = held_still(cut_off_code("Happy birthday"), DEFAULT_STAGES)
     assert said == ["Happy birthday"] and stage.jobs >= 1
