@@ -288,6 +288,11 @@ class BackgroundStage:
         more frames until it moves. Its next job, begun as the reading one ended, ran into the next card's hold."""
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
+        self.retried_whole: int | None = None
+        """The last still picture on which every whole-frame retry (`decoders.WHOLE_STAGES`) read nothing: its later
+        jobs, on frames that differ by the sensor's noise alone, skip them (WeChat's detector among them, 0.13 to
+        0.7 s a frame). A read stays retried: checked on the frame before, it may stand for one frame, and the next
+        job's read then confirms it."""
 
     def remember(self, index: int, gray: MatLike, picture: int | None = None) -> None:
         """Keep a frame for the average (the live loop calls it for every frame; only the last few are kept)."""
@@ -449,10 +454,10 @@ class BackgroundStage:
         """The steps after the cascade, in order, each given the frame worked on and its regions (the card found on
         its own among them): the whole frame's look, the whole frame inverted, a code with part of it hidden
         (whether a finger covers a corner of `given`'s code told on the way), the average of the last frames, on a
-        still picture the whole-frame retries (`decoders.WHOLE_STAGES`, one a step, each read checked on the frame
-        before by the same retry), and the deblurring, one blur kernel a step (all of them within `DEBLUR_SECONDS`;
-        a newer frame taken between two goes on with the next kernel; none once a region held still is met: no
-        motion, no motion blur, and no newer frame to look for either)."""
+        still picture the whole-frame retries once (`decoders.WHOLE_STAGES`, one a step, each read checked on the
+        frame before by the same retry; `retried_whole`), and the deblurring, one blur kernel a step (all of them
+        within `DEBLUR_SECONDS`; a newer frame taken between two goes on with the next kernel; none once a region
+        held still is met: no motion, no motion blur, and no newer frame to look for either)."""
         spectra: dict[tuple[int, tuple[int, int, int, int]], Any] = {}
         still: list[bool] = []  # a deblurring step found its region held still: the deblurring ends there
 
@@ -500,6 +505,23 @@ class BackgroundStage:
 
             return step
 
+        yield from (whole, inverted, hidden, average)
+        yield from self._whole_retries(given)
+        give_up = self.cascade.clock() + DEBLUR_SECONDS
+        for length in DEBLUR_LENGTHS:
+            for angle in DEBLUR_ANGLES:
+                if self.cascade.clock() > give_up or still:
+                    return
+                yield deblurred(length, angle)
+
+    def _whole_retries(self, given: Job) -> Iterator[SlowStep]:
+        """The whole-frame retries as slow steps (`decoders.WHOLE_STAGES`, each read checked on the frame before by
+        the same retry): on a still picture that showed signs of a code alone (never a moving one's job), until they
+        all read nothing on it (`retried_whole`). WeChat's detector, the slowest, not where a finger covers a corner
+        of `given`'s code: the job's end tells her so at once."""
+        if given.picture is None or given.picture == self.retried_whole:
+            return
+
         def retried(stage: str) -> SlowStep:
             def step(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
                 reader = partial(self.cascade.whole_retry, stage=stage)
@@ -507,16 +529,12 @@ class BackgroundStage:
 
             return step
 
-        yield from (whole, inverted, hidden, average)
-        if given.picture is not None:  # a still picture that showed signs of a code: never a moving one's job
-            # (WeChat's detector, the slowest, not where a finger covers a corner: the job's end tells her so at once)
-            yield from (retried(s) for s in WHOLE_STAGES if s != "whole-wechat" or not given.finger_over)
-        give_up = self.cascade.clock() + DEBLUR_SECONDS
-        for length in DEBLUR_LENGTHS:
-            for angle in DEBLUR_ANGLES:
-                if self.cascade.clock() > give_up or still:
-                    return
-                yield deblurred(length, angle)
+        def retried_all(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
+            self.retried_whole = given.picture  # none read: the picture's next jobs skip them
+            return []
+
+        yield from (retried(s) for s in WHOLE_STAGES if s != "whole-wechat" or not given.finger_over)
+        yield retried_all
 
     def _checked(
         self, job: Job, found: list[Decoded], read: Callable[[Any], list[Decoded]] | None = None

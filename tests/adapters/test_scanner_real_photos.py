@@ -381,6 +381,27 @@ def test_a_small_picture_a_cut_off_code_fills_gets_a_job_and_wechats_retry_reads
     assert ("whole-wechat", "ran") in stage.cascade.trace
 
 
+def test_a_still_card_no_step_reads_gets_the_whole_frame_retries_once_over_its_jobs(monkeypatch):
+    """A card under a reflection that hides more of its code than error correction makes up for (tuning frame, glare
+    seed 3), held still: the stage works on its picture `live.IDLE_JOBS` times and reads nothing; WeChat's detector,
+    the last whole-frame retry, runs in the first of those jobs alone (its frames differ by the sensor's noise only).
+    Before, it ran in each, 0.13 to 0.7 s of CPU a frame, and with both cores busy the jobs outlasted a minute."""
+    from assistant.scanner.decoders import DEFAULT_STAGES
+    from assistant.scanner.live import IDLE_JOBS
+    from benchmarks import frames as F
+
+    calls = []
+    wechat = Cascade._wechat_read
+    monkeypatch.setattr(Cascade, "_wechat_read", lambda self, gray: calls.append(1) or wechat(self, gray))
+    frame = F.render(F.scene_for("glare", 3))
+    stage = BackgroundStage(Cascade(DEFAULT_STAGES, budget_ms=None, clock=lambda: 0.0, wall_ms=None))
+    path = Cascade(stages=("sharpen",), clock=counted(0.02), wall_ms=None)
+    scanner = LiveScanner(lambda: None, lambda event: None, path, background=stage)
+    said = [payload for index in range(4 * HOLD_FRAMES) for payload in scanner.handle(frame, index, index / 30)]
+    assert said == [] and stage.jobs >= IDLE_JOBS
+    assert len(calls) == 1
+
+
 def test_a_whole_frame_retry_is_one_of_its_own_and_upscales_no_large_frame():
     """`Cascade.whole_retry`: a stage not among `decoders.WHOLE_STAGES` is an error; a frame over
     `decoders.WHOLE_UPSCALE_SIDE` across is not upscaled (no read, no step)."""
