@@ -310,6 +310,7 @@ def scan_until_read(scanner, frame, limit_seconds=60.0):
     give_up = time.monotonic() + limit_seconds
     while not any(isinstance(e, CodeAnnounced) for e in events) and time.monotonic() < give_up:
         # A hand holding the card: the picture moves a little every frame, so it is never idle.
+        scanner.cascade.trace = []  # a frame the frame path decodes nothing in has no trace (not the one before's)
         scanner.handle(np.roll(frame, index % 2, axis=1), index, index / 30)
         traces.append([] if scanner.stood_in else list(scanner.cascade.trace))
         index += 1
