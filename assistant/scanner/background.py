@@ -82,7 +82,7 @@ if TYPE_CHECKING:
     from assistant.scanner.measure import FoundCard
 
 from assistant.scanner import deblur
-from assistant.scanner.decoders import MAX_UPSCALE_SIDE, WHOLE_FRAME_RETRY, WHOLE_STAGES, Cascade, Decoded
+from assistant.scanner.decoders import WHOLE_FRAME_RETRY, WHOLE_STAGES, Cascade, Decoded
 from assistant.scanner.erasures import read_hidden
 from assistant.scanner.known import KnownLabels
 from assistant.scanner.lone import lone_grids
@@ -395,7 +395,37 @@ class BackgroundStage:
         seen: Callable[[bool], None] | None,
         newest: Callable[[Job, tuple[int, int, int, int] | None], Job | None] | None,
     ) -> list[BackgroundRead]:
-        """`work`'s reads."""
+        """`work`'s reads: the first step's that reads, and on a still picture read (offered no more) the codes beside
+        them (`_swept`)."""
+        reads = self._read(job, seen, newest)
+        if job.picture not in (None, self.retried_whole) and any(read.frames == 2 for read in reads):
+            reads += self._swept(job, reads)
+        return reads
+
+    def _swept(self, job: Job, reads: list[BackgroundRead]) -> list[BackgroundRead]:
+        """The codes beside those a still picture's job read (a sheet of several, two cards side by side): the job's
+        steps end at the first that reads, and a picture read is offered no more (`read_in`), so the whole-frame retries
+        (`decoders.WHOLE_STAGES`) not yet run in the job, WeChat's detector apart (0.13 to 0.7 s at 720p, 8 s on a
+        photo 2560 pixels high), look for more on the job's frame once; each code not read yet is checked on the
+        frame before by the same retry. BoofCV's photos that WeChat alone reads: on two sheets of three codes the
+        job read one or two, and WeChat another (`bright_spots/image019` and `image023`)."""
+        ran = max((WHOLE_STAGES.index(r.decoded.stage) for r in reads if r.decoded.stage in WHOLE_STAGES), default=-1)
+        raws = {r.decoded.raw for r in reads}
+        more: list[BackgroundRead] = []
+        for stage in (s for s in WHOLE_STAGES[ran + 1 :] if s != "whole-wechat"):
+            reader = partial(self.cascade.whole_retry, stage=stage)
+            found = [d for d in reader(job.gray) if d.raw not in raws]
+            raws.update(d.raw for d in found)
+            more += self._checked(job, found, reader)
+        return more
+
+    def _read(
+        self,
+        job: Job,
+        seen: Callable[[bool], None] | None,
+        newest: Callable[[Job, tuple[int, int, int, int] | None], Job | None] | None,
+    ) -> list[BackgroundRead]:
+        """The reads of the first step that reads (`work`)."""
         from assistant.scanner.measure import find_card, with_card
 
         given = job
@@ -734,8 +764,8 @@ def shows_symbol(gray: MatLike, regions: list[tuple[int, int, int, int]], cascad
     """True when a frame shows the code itself where `shows_code` finds no sign around it: a QR symbol zxing-cpp's
     detector finds, read or not (`Cascade.symbol_found`: a code too damaged, glared or small to read), in the look's
     picture (`look_picture`) or in one of the first `REPAIR_REGIONS` code-like regions at twice its size (the
-    cascade's "upscale", on a region at most `decoders.MAX_UPSCALE_SIDE` across, as its retries); or, in a
-    frame the cascade retries whole, three finder-like patterns standing as one code (`repair.code_places`: a code
+    cascade's "upscale", on a region small enough for it); or, in a frame the cascade retries whole, three
+    finder-like patterns standing as one code (`repair.code_places`: a code
     whose quiet zone is cut off, where zxing-cpp finds no symbol). A code that fills a picture, sits in glare or is a
     few pixels a module shows neither sign of `shows_code` (the region search finds parts of it, or no finder pattern
     in it, and no card around it). The look is tried first there, then the job (`BackgroundStage._looked`).
@@ -747,8 +777,7 @@ def shows_symbol(gray: MatLike, regions: list[tuple[int, int, int, int]], cascad
     `shows_code` does not. About 0.4 ms at 720p, 7 ms on a 640 by 480 frame (the finder search on the whole
     frame)."""
     crops = (around(gray, region)[0] for region in regions[:REPAIR_REGIONS])
-    small = (crop for crop in crops if max(crop.shape[:2]) <= MAX_UPSCALE_SIDE)
-    if cascade.symbol_found(look_picture(gray)[0]) or any(cascade.symbol_found(crop, "upscale") for crop in small):
+    if cascade.symbol_found(look_picture(gray)[0]) or any(cascade.symbol_found(crop, "upscale") for crop in crops):
         return True
     return max(gray.shape[:2]) <= WHOLE_FRAME_RETRY and any(place.shows for place in code_places(gray))
 

@@ -354,7 +354,8 @@ class Cascade:
     def again(self, crop: MatLike, stage: str) -> list[Decoded]:
         """`stage` alone on a crop (one of the cascade's stages, or "whole": ZBar), when the frame's budget has room
         for it: one step, a millisecond or two, to read again a code that stage read on another frame
-        (`LiveScanner._again`)."""
+        (`LiveScanner._again`). WeChat's detector, tens of milliseconds on a crop, is not run there: zxing-cpp's first
+        pass reads it again instead."""
         gray = self.grey(crop)
         step = "pyzbar" if stage in ("pyzbar", "pyzbar-sharpen", "whole") else "zxing"
         pixels = gray.size * self._SCALE.get(stage, 1)
@@ -398,7 +399,7 @@ class Cascade:
             return self._wechat_read(gray)
         if self._zxing is None:
             return []
-        if stage.endswith("upscale") and max(gray.shape[:2]) > WHOLE_UPSCALE_SIDE:
+        if self._too_large(stage, gray):
             return []
         self.trace.append((stage, "ran"))
         image, scale, options = self._prepare(stage, gray)
@@ -410,9 +411,12 @@ class Cascade:
         whose finder patterns, grid and format it found and whose error correction then failed (a code too damaged,
         glared or small to read), which no table's texture gave: on none of 400 tuning empty tables at 720p and
         1080p halved (seeds from 105600) nor 200 at 640 by 480 (from 105100). False where zxing-cpp is missing or
-        refuses the image. About 0.4 ms of CPU on a 720p frame halved, 0.8 ms on a 1080p one."""
+        refuses the image, or `stage` would not work on it (an upscale's image too large: `_too_large`). About 0.4 ms
+        of CPU on a 720p frame halved, 0.8 ms on a 1080p one."""
         zxing = self._zxing
         if zxing is None:
+            return False
+        if stage is not None and self._too_large(stage, gray):
             return False
         image = gray if stage is None else self._prepare(stage, gray)[0]
         try:
@@ -422,11 +426,8 @@ class Cascade:
         return bool(found)
 
     def _retry(self, crop: MatLike, origin: tuple[int, int]) -> list[Decoded]:
-        large = max(crop.shape[:2]) > MAX_UPSCALE_SIDE
         for stage in self.stages:
-            if stage not in REGION_STAGES:
-                continue
-            if large and stage in ("upscale", "upscale-global", "clahe-upscale"):
+            if stage not in REGION_STAGES or self._too_large(stage, crop):
                 continue
             if stage.startswith("pyzbar") and crop.size > MAX_ZBAR_AREA:
                 continue
@@ -454,6 +455,12 @@ class Cascade:
             if found:
                 return found
         return []
+
+    def _too_large(self, stage: str, image: MatLike) -> bool:
+        """True when `stage` upscales (`_SCALE`) and `image` is too large for it: a region over `MAX_UPSCALE_SIDE`
+        across, a whole frame over `WHOLE_UPSCALE_SIDE`."""
+        side = WHOLE_UPSCALE_SIDE if stage in WHOLE_STAGES else MAX_UPSCALE_SIDE
+        return stage in self._SCALE and max(image.shape[:2]) > side
 
     def _prepare(self, stage: str, crop: MatLike) -> tuple[MatLike, float, dict[str, Any]]:
         """The image a retry stage decodes, its scale against the crop, and zxing-cpp's options for it."""
