@@ -404,11 +404,11 @@ class BackgroundStage:
 
     def _swept(self, job: Job, reads: list[BackgroundRead]) -> list[BackgroundRead]:
         """The codes beside those a still picture's job read (a sheet of several, two cards side by side): the job's
-        steps end at the first that reads, and a picture read is offered no more (`read_in`), so the whole-frame retries
-        (`decoders.WHOLE_STAGES`) not yet run in the job, WeChat's detector apart (0.13 to 0.7 s at 720p, 8 s on a
-        photo 2560 pixels high), look for more on the job's frame once; each code not read yet is checked on the
-        frame before by the same retry. BoofCV's photos that WeChat alone reads: on two sheets of three codes the
-        job read one or two, and WeChat another (`bright_spots/image019` and `image023`)."""
+        steps end at the first that reads, and a picture read is offered no more (`read_in`), so the whole-frame
+        retries (`decoders.WHOLE_STAGES`) not yet run in the job look for more on its frame, once; WeChat's detector
+        apart (0.13 to 0.7 s of CPU a camera frame, 2 to 2.6 s on a photo 2560 pixels tall). Each code not read yet
+        is checked on the frame before by the same retry. BoofCV's photos that WeChat alone reads: on two sheets of
+        three codes the job read one or two, and WeChat another (`bright_spots/image019` and `image023`)."""
         ran = max((WHOLE_STAGES.index(r.decoded.stage) for r in reads if r.decoded.stage in WHOLE_STAGES), default=-1)
         raws = {r.decoded.raw for r in reads}
         more: list[BackgroundRead] = []
