@@ -284,8 +284,9 @@ class BackgroundStage:
         """The last still picture whose job read nothing and showed no finder-like pattern (`finder_like`): offered
         no more frames until it moves (the live loop goes on with it as with any still picture)."""
         self.read_in: int | None = None
-        """The last still picture a job read a code in, checked on a second frame (announced at once): offered no
-        more frames until it moves. Its next job, begun as the reading one ended, ran into the next card's hold."""
+        """The last still picture a job read its codes in, each checked on a second frame (announced at once):
+        offered no more frames until it moves. Its next job, begun as the reading one ended, ran into the next
+        card's hold."""
         self.finger_over = False
         """A finger covered a corner of the code in the last frame finished (see `repair.finger_over`)."""
         self.retried_whole: int | None = None
@@ -374,7 +375,7 @@ class BackgroundStage:
         on the job's frame, each slow step (`_slow_steps`) first gives way to it, the cascade on it first (a card
         coming in or settling reads on a later frame), or ends the job where it is of another still picture
         (`Job.picture` set): its own job, its look first, comes next (one job outlasted seven cards before). A
-        still picture whose code it reads, checked on a second frame, is `read_in`."""
+        still picture whose codes it reads, each checked on a second frame, is `read_in`."""
         frames = {index: gray for index, gray in job.history}
         frames[job.index] = job.gray
 
@@ -385,7 +386,7 @@ class BackgroundStage:
             return later
 
         reads = self._work(job, seen, fresh if newest is not None else None)
-        if job.picture is not None and any(read.frames == 2 for read in reads):
+        if job.picture is not None and reads and all(read.frames == 2 for read in reads):
             self.read_in = job.picture
         return [_kept(read, frames.get(read.frame)) for read in reads]
 
@@ -395,20 +396,20 @@ class BackgroundStage:
         seen: Callable[[bool], None] | None,
         newest: Callable[[Job, tuple[int, int, int, int] | None], Job | None] | None,
     ) -> list[BackgroundRead]:
-        """`work`'s reads: the first step's that reads, and on a still picture read (offered no more) the codes beside
-        them (`_swept`)."""
+        """`work`'s reads: the first step's that reads, and on a still picture the codes beside them (`_swept`)."""
         reads = self._read(job, seen, newest)
-        if job.picture not in (None, self.retried_whole) and any(read.frames == 2 for read in reads):
+        if reads and job.picture not in (None, self.retried_whole):
             reads += self._swept(job, reads)
         return reads
 
     def _swept(self, job: Job, reads: list[BackgroundRead]) -> list[BackgroundRead]:
         """The codes beside those a still picture's job read (a sheet of several, two cards side by side): the job's
-        steps end at the first that reads, and a picture read is offered no more (`read_in`), so the whole-frame
-        retries (`decoders.WHOLE_STAGES`) not yet run in the job look for more on its frame, once; WeChat's detector
-        apart (0.13 to 0.7 s of CPU a camera frame, 2 to 2.6 s on a photo 2560 pixels tall). Each code not read yet
-        is checked on the frame before by the same retry. BoofCV's photos that WeChat alone reads: on two sheets of
-        three codes the job read one or two, and WeChat another (`bright_spots/image019` and `image023`)."""
+        steps end at the first that reads, and a picture read is offered no more (`read_in`, or at rest once the
+        frame path confirms its read), so the whole-frame retries (`decoders.WHOLE_STAGES`) not yet run in the job
+        look for more on its frame; WeChat's detector apart (0.13 to 0.7 s of CPU a camera frame, 2 to 2.6 s on a
+        photo 2560 pixels tall). Each code not read yet is checked on the frame before by the same retry. BoofCV's
+        photos that WeChat alone reads: on two sheets of three codes the job read one or two, and WeChat another
+        (`bright_spots/image019` and `image023`)."""
         ran = max((WHOLE_STAGES.index(r.decoded.stage) for r in reads if r.decoded.stage in WHOLE_STAGES), default=-1)
         raws = {r.decoded.raw for r in reads}
         more: list[BackgroundRead] = []
