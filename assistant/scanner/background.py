@@ -374,8 +374,9 @@ class BackgroundStage:
         frame remembered when later and the picture has moved on (None: it is not); where the cascade reads nothing
         on the job's frame, each slow step (`_slow_steps`) first gives way to it, the cascade on it first (a card
         coming in or settling reads on a later frame), or ends the job where it is of another still picture
-        (`Job.picture` set): its own job, its look first, comes next (one job outlasted seven cards before). A
-        still picture whose codes it reads, each checked on a second frame, is `read_in`."""
+        (`Job.picture` set): its own job, its look first, comes next (one job outlasted seven cards before). On a
+        still picture, the codes beside those it reads too (`_swept`); one whose codes it reads, each checked on a
+        second frame, is `read_in`."""
         frames = {index: gray for index, gray in job.history}
         frames[job.index] = job.gray
 
@@ -386,21 +387,11 @@ class BackgroundStage:
             return later
 
         reads = self._work(job, seen, fresh if newest is not None else None)
+        if reads and job.picture not in (None, self.retried_whole):
+            reads += self._swept(job, reads)
         if job.picture is not None and reads and all(read.frames == 2 for read in reads):
             self.read_in = job.picture
         return [_kept(read, frames.get(read.frame)) for read in reads]
-
-    def _work(
-        self,
-        job: Job,
-        seen: Callable[[bool], None] | None,
-        newest: Callable[[Job, tuple[int, int, int, int] | None], Job | None] | None,
-    ) -> list[BackgroundRead]:
-        """`work`'s reads: the first step's that reads, and on a still picture the codes beside them (`_swept`)."""
-        reads = self._read(job, seen, newest)
-        if reads and job.picture not in (None, self.retried_whole):
-            reads += self._swept(job, reads)
-        return reads
 
     def _swept(self, job: Job, reads: list[BackgroundRead]) -> list[BackgroundRead]:
         """The codes beside those a still picture's job read (a sheet of several, two cards side by side): the job's
@@ -420,13 +411,13 @@ class BackgroundStage:
             more += self._checked(job, found, reader)
         return more
 
-    def _read(
+    def _work(
         self,
         job: Job,
         seen: Callable[[bool], None] | None,
         newest: Callable[[Job, tuple[int, int, int, int] | None], Job | None] | None,
     ) -> list[BackgroundRead]:
-        """The reads of the first step that reads (`work`)."""
+        """`work`'s reads: those of the first step that reads."""
         from assistant.scanner.measure import find_card, with_card
 
         given = job
