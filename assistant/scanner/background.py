@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
@@ -402,14 +402,16 @@ class BackgroundStage:
         photos that WeChat alone reads: on two sheets of three codes the job read one or two, and WeChat another
         (`bright_spots/image019` and `image023`)."""
         ran = max((WHOLE_STAGES.index(r.decoded.stage) for r in reads if r.decoded.stage in WHOLE_STAGES), default=-1)
-        raws = {r.decoded.raw for r in reads}
         more: list[BackgroundRead] = []
         for stage in (s for s in WHOLE_STAGES[ran + 1 :] if s != "whole-wechat"):
-            reader = partial(self.cascade.whole_retry, stage=stage)
-            found = [d for d in reader(job.gray) if d.raw not in raws]
-            raws.update(d.raw for d in found)
-            more += self._checked(job, found, reader)
+            more += self._retried(job, stage, {r.decoded.raw for r in reads + more})
         return more
+
+    def _retried(self, job: Job, stage: str, read: Container[bytes] = ()) -> list[BackgroundRead]:
+        """One of `decoders.WHOLE_STAGES` on the job's frame: the codes it reads (but those `read` already, raw
+        bytes), each checked on the frame before by the same retry."""
+        reader = partial(self.cascade.whole_retry, stage=stage)
+        return self._checked(job, [d for d in reader(job.gray) if d.raw not in read], reader)
 
     def _work(
         self,
@@ -545,11 +547,7 @@ class BackgroundStage:
             return
 
         def retried(stage: str) -> SlowStep:
-            def step(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
-                reader = partial(self.cascade.whole_retry, stage=stage)
-                return self._checked(job, reader(job.gray), reader)
-
-            return step
+            return lambda job, regions: self._retried(job, stage)
 
         def retried_all(job: Job, regions: list[tuple[int, int, int, int]]) -> list[BackgroundRead]:
             self.retried_whole = given.picture  # none read: the picture's next jobs skip them
