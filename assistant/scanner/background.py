@@ -753,21 +753,26 @@ def shows_code(
 def shows_symbol(gray: MatLike, regions: list[tuple[int, int, int, int]], cascade: Cascade) -> bool:
     """True when a frame shows the code itself where `shows_code` finds no sign around it: a QR symbol zxing-cpp's
     detector finds, read or not (`Cascade.symbol_found`: a code too damaged, glared or small to read), in the look's
-    picture (`look_picture`) or in one of the first `REPAIR_REGIONS` code-like regions at twice its size (the
-    cascade's "upscale", on a region small enough for it); or, in a frame the cascade retries whole, three
-    finder-like patterns standing as one code (`repair.code_places`: a code
-    whose quiet zone is cut off, where zxing-cpp finds no symbol). A code that fills a picture, sits in glare or is a
-    few pixels a module shows neither sign of `shows_code` (the region search finds parts of it, or no finder pattern
-    in it, and no card around it). The look is tried first there, then the job (`BackgroundStage._looked`).
+    picture (`look_picture`), in that picture as the cascade's "dark" stage sees a dark or dim one (`Cascade.lit`: a
+    page in a dark room beside a lamp's spot, its contrast too low for the detector as it is), or in one of the first
+    `REPAIR_REGIONS` code-like regions at twice its size (the cascade's "upscale", on a region small enough for it);
+    or, in a frame the cascade retries whole, three finder-like patterns standing as one code (`repair.code_places`: a
+    code whose quiet zone is cut off, where zxing-cpp finds no symbol). A code that fills a picture, sits in glare or
+    is a few pixels a module shows neither sign of `shows_code` (the region search finds parts of it, or no finder
+    pattern in it, and no card around it). The look is tried first there, then the job (`BackgroundStage._looked`).
 
     BoofCV's photos that WeChat alone reads showed `shows_code` nothing in 16 of 35; this finds 13 (the other three
     the look's own retries read); on the fresh photos' tuning half it found the one photo lost (a code of 75 pixels
     on a package, its region at twice its size). Tuning empty tables (seeds from 105000, 100 of each kind, plain and
     cluttered, at 640 by 480, 720p and 1080p) and the 44 photos without a code: it fires on none on which
-    `shows_code` does not. About 0.4 ms at 720p, 7 ms on a 640 by 480 frame (the finder search on the whole
+    `shows_code` does not; none of those tables, nor of the 96 photos without a code the repository and the shared
+    photos hold, is dark or dim. About 0.4 ms at 720p, 7 ms on a 640 by 480 frame (the finder search on the whole
     frame)."""
+    picture = look_picture(gray)[0]
+    lit = cascade.lit(picture)
+    pictures = (picture,) if lit is None else (picture, lit)
     crops = (around(gray, region)[0] for region in regions[:REPAIR_REGIONS])
-    if cascade.symbol_found(look_picture(gray)[0]) or any(cascade.symbol_found(crop, "upscale") for crop in crops):
+    if any(map(cascade.symbol_found, pictures)) or any(cascade.symbol_found(crop, "upscale") for crop in crops):
         return True
     return max(gray.shape[:2]) <= WHOLE_FRAME_RETRY and any(place.shows for place in code_places(gray))
 

@@ -52,6 +52,9 @@ WHOLE_FRAME_RETRY = 1000
 MAX_REGIONS = 2
 #: A frame whose 99th grey-level percentile is below this is dark and gets the grey-level stretch first.
 DARK_LEVEL = 90
+#: A frame whose median grey level is under this is dim: most of it is near black (a dark room, its exposure set by
+#: a lamp's bright spot in view, which keeps the 99th percentile high), and it gets its grey levels lifted first.
+DIM_LEVEL = 16
 #: zxing-cpp's second try of an image, inverted (a light code on dark), where nothing was read. The live camera
 #: and the background stage read the project's stickers, printed dark on light, and turn it off
 #: (`Cascade.invert`): on the tuning set (`benchmarks/frames.py`, 10 seeds of every category, 120 frames) the
@@ -189,6 +192,7 @@ class Cascade:
         self._opencv_detector: Any = None
         self._wechat: Any = None
         self._clahe: Any = None
+        self._lift: Any = None
         self.on_step = on_step
         self.trace: list[tuple[str, str]] = []
         """The last frame's steps: (stage, "ran" | "skipped" | "cut"), "cut" when a stage stopped between its
@@ -292,9 +296,9 @@ class Cascade:
         if not retries:  # the dark frame's stretch is a retry too: the worker's, with the rest
             return self._sorted(found)
         if not found and whole and "dark" in self.stages and self._cv2 is not None:
-            low, high = self._percentiles(gray)
-            if high < DARK_LEVEL:
-                found = self._zxing_read(self._stretch(gray), "dark")
+            lit = self.lit(gray)
+            if lit is not None:
+                found = self._zxing_read(lit, "dark")
         if self._cv2 is None:  # no image tools for the retries: ZBar on the whole frame is all that is left
             if not found and "pyzbar" in self.stages:
                 found = self._pyzbar_read(gray, "pyzbar")
@@ -373,7 +377,8 @@ class Cascade:
         if stage in ("pyzbar", "whole"):
             return self._pyzbar_read(gray, stage)
         if stage == "dark" and self._cv2 is not None:
-            return self._zxing_read(self._stretch(gray), stage)
+            lit = self.lit(gray)
+            return self._zxing_read(gray if lit is None else lit, stage)
         return self._zxing_read(gray, "zxing")
 
     # The stages.
@@ -600,16 +605,31 @@ class Cascade:
 
     # Image helpers.
 
-    def _percentiles(self, gray: MatLike) -> tuple[float, float]:
+    def lit(self, gray: MatLike) -> MatLike | None:
+        """The "dark" stage's image of a greyscale frame: a dark frame's (its 99th percentile under `DARK_LEVEL`) grey
+        levels stretched (`_stretch`); a dim one's (its median under `DIM_LEVEL`) lifted by a gamma of 0.5, which
+        brings grey level 4 to 32 and 16 to 64 whatever the brightest part of the frame is; None for any other
+        frame."""
         from assistant.scanner.measure import percentiles
 
-        low, high = percentiles(gray, 1, 99)
-        return low, high
+        low, median, high = percentiles(gray, 1, 50, 99)
+        if high < DARK_LEVEL:
+            return self._stretch(gray, (low, high))
+        if median >= DIM_LEVEL:
+            return None
+        if self._lift is None:
+            np = self._np
+            self._lift = (255 * np.sqrt(np.arange(256) / 255) + 0.5).astype(np.uint8)
+        lifted: MatLike = self._cv2.LUT(gray, self._lift)
+        return lifted
 
-    def _stretch(self, gray: MatLike) -> MatLike:
-        """Grey levels stretched so the 1st and 99th percentiles become black and white."""
+    def _stretch(self, gray: MatLike, levels: tuple[float, float] | None = None) -> MatLike:
+        """Grey levels stretched so the 1st and 99th percentiles (`levels`, when measured already) become black and
+        white."""
+        from assistant.scanner.measure import percentiles
+
         np = self._np
-        low, high = self._percentiles(gray)
+        low, high = levels or percentiles(gray, 1, 99)
         if high - low < 4:
             return gray
         lut = np.clip((np.arange(256, dtype=np.float32) - low) * (255.0 / (high - low)), 0, 255).astype(np.uint8)

@@ -346,6 +346,65 @@ def small_code(payload):
     return gray.clip(0, 255).astype(np.uint8), (290, 190, modules.shape[1] + 20, modules.shape[0] + 20)
 
 
+def dim_code(payload, show_code=True, seed=0):
+    """A 1080p picture of a dark room lit by one lamp's spot, as BoofCV's `bright_spots/image013`: a page at grey
+    level 18 with its code's modules at 4, the room around at 3, sensor noise, and beside the page a lamp's spot
+    bright enough to clip (so the frame's 99th percentile is 255 and its median 3). zxing-cpp and ZBar read nothing
+    (the page's contrast is under zxing-cpp's least), WeChat's detector reads it."""
+    import numpy as np
+    import qrcode
+
+    shape = (1080, 1920)
+    gray = np.full(shape, 3.0)
+    if show_code:
+        code = qrcode.QRCode(border=4, box_size=1)
+        code.add_data(payload)
+        modules = np.kron(np.where(np.array(code.get_matrix(), bool), 4, 18), np.ones((6, 6)))
+        gray[300 : 300 + modules.shape[0], 500 : 500 + modules.shape[1]] = modules
+    yy, xx = np.ogrid[0 : shape[0], 0 : shape[1]]
+    gray += 400 * np.exp(-(((xx - 1400) / 180.0) ** 2 + ((yy - 650) / 150.0) ** 2))
+    gray += np.random.default_rng(seed).normal(0, 1.5, shape)
+    return cv2.cvtColor(gray.clip(0, 255).astype(np.uint8), cv2.COLOR_GRAY2BGR)
+
+
+def test_a_dim_picture_lit_by_a_lamps_spot_is_looked_at_and_read_with_its_grey_levels_lifted(monkeypatch):
+    """A page in a dark room beside a lamp's spot, held still (`dim_code`): the frame is dim (`decoders.DIM_LEVEL`),
+    not dark (the spot keeps its 99th percentile high), so the "dark" stage's image of it (`Cascade.lit`) is the frame
+    lifted by a gamma of 0.5; on it the look finds the code itself (`shows_symbol`), and the job's cascade reads it by
+    that stage; said once. Without the lift (no frame dim) the look finds no sign, no job runs and nothing is said, as
+    BoofCV's `image013` was missed. A dark frame is still stretched, a well-lit one not lifted; the same room without
+    the page shows no sign with or without the lift."""
+    import numpy as np
+
+    from assistant.scanner.background import look_picture, shows_code, shows_symbol
+    from assistant.scanner.decoders import DARK_LEVEL, DEFAULT_STAGES, DIM_LEVEL
+
+    frame = dim_code("Happy birthday")
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    reads = plain_reads(frame)
+    assert reads["zxing"] == reads["zbar"] == [] and reads["wechat"] == ["Happy birthday"]
+    cascade = Cascade()
+    assert np.median(gray) < DIM_LEVEL and np.percentile(gray, 99) >= DARK_LEVEL
+    assert not cascade.symbol_found(look_picture(gray)[0])
+    regions = find_code_regions(gray)
+    assert not shows_code(gray, regions, find_card(gray)) and shows_symbol(gray, regions, cascade)
+    said, stage = held_still(frame, DEFAULT_STAGES)
+    assert said == ["Happy birthday"] and stage.jobs >= 1
+    assert ("dark", "ran") in stage.cascade.trace
+    lit = cascade.lit(gray)
+    assert lit is not None and int(lit[gray == 4].min()) >= 31  # grey level 4 lifted to 32
+    assert cascade.lit(np.full((64, 64), 120, np.uint8)) is None
+    dark = cascade.lit((gray // 4).clip(0, 60).astype(np.uint8))  # the spot dimmed too: the 99th percentile under 90
+    assert dark is not None and int(dark.max()) == 255
+    empty = cv2.cvtColor(dim_code("", show_code=False), cv2.COLOR_BGR2GRAY)
+    regions = find_code_regions(empty)
+    assert not shows_code(empty, regions, find_card(empty)) and not shows_symbol(empty, regions, cascade)
+    monkeypatch.setattr("assistant.scanner.decoders.DIM_LEVEL", 0)
+    assert not shows_symbol(gray, find_code_regions(gray), cascade)
+    said, stage = held_still(frame, DEFAULT_STAGES)
+    assert said == [] and stage.jobs == 0
+
+
 def test_a_code_whose_regions_show_no_finder_pattern_is_still_a_sign_of_a_code_to_the_look(monkeypatch):
     """`background.shows_symbol`, where `shows_code` finds no sign given no card found on its own and no code-like
     region (as on BoofCV's photos that WeChat alone reads and whose look found no sign, so no job ran): a small
