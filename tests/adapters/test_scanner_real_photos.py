@@ -9,7 +9,9 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
+import qrcode
 import zxingcpp
 from pyzbar import pyzbar
 
@@ -141,16 +143,19 @@ def test_a_code_only_the_look_reads_is_announced_from_the_look_checked_on_a_seco
     assert [a.payload for a in said] == [plain_reads(frame)["zbar"][0]]
 
 
+def drawn_code(payload, dark, light, module, border=0, error_correction=qrcode.constants.ERROR_CORRECT_M):
+    """The QR code of `payload` drawn in grey levels (floats): its dark modules at `dark`, its light ones at `light`,
+    each `module` pixels square, with `border` light modules around."""
+    code = qrcode.QRCode(border=border, box_size=1, error_correction=error_correction)
+    code.add_data(payload)
+    return np.kron(np.where(np.array(code.get_matrix(), bool), dark, light), np.ones((module, module)))
+
+
 def faint_code(payload):
     """A small picture (300 by 267, under `decoders.WHOLE_FRAME_RETRY`) of a code whose grey levels lie within 12 of
     each other (modules of 4 pixels, a little noise and blur), as jsQR's `windows-screenshot`, a code on a red
     screen, is in grey: zxing-cpp's first pass does not read it, its stretched grey levels do."""
-    import numpy as np
-    import qrcode
-
-    code = qrcode.QRCode(border=0, box_size=1)
-    code.add_data(payload)
-    modules = np.kron(np.where(np.array(code.get_matrix(), bool), 88.0, 100.0), np.ones((4, 4)))
+    modules = drawn_code(payload, 88.0, 100.0, 4)
     gray = np.full((267, 300), 94.0)
     gray[24 : 56 + modules.shape[0], 54 : 86 + modules.shape[1]] = 100.0  # the quiet zone, 4 modules
     gray[40 : 40 + modules.shape[0], 70 : 70 + modules.shape[1]] = modules
@@ -190,9 +195,6 @@ def dotted_code(payload, size, module, dot, card):
     photos show theirs: zxing-cpp's first pass and the cascade's retries on its regions read nothing; blurred, the dots
     join into modules again. `card`: on a card found on its own (a light card on a darker table, its code's black in
     it: a sign of a code to the look), or on a plain light picture (none)."""
-    import numpy as np
-    import qrcode
-
     code = qrcode.QRCode(border=0, box_size=1)
     code.add_data(payload)
     modules = np.array(code.get_matrix(), bool)
@@ -242,8 +244,6 @@ def test_a_code_beside_the_one_a_still_pictures_job_reads_is_read_too():
     only the whole-frame blur reads. The job goes on past its first read with the whole-frame retries
     (`BackgroundStage._swept`), and both are said. Before, the job ended at its first read, the picture was read and
     offered no more, and the dotted code was never said (as on two sheets of three codes among BoofCV's photos)."""
-    import numpy as np
-    import qrcode
 
     from assistant.scanner.decoders import DEFAULT_STAGES
 
@@ -299,9 +299,6 @@ def cut_off_code(payload, side=296, band=32):
     touching the code, as in BoofCV's pathological photos: ZBar reads nothing; the region search finds only parts of
     the code, none holding a finder pattern; WeChat's detector reads it. (zxing-cpp's detector finds its symbol; in
     two of those photos it finds none, which the tests that need it say.)"""
-    import numpy as np
-    import qrcode
-
     code = qrcode.QRCode(border=0, box_size=1)
     code.add_data(payload)
     modules = np.array(code.get_matrix(), bool)
@@ -317,12 +314,7 @@ def cut_off_code(payload, side=296, band=32):
 def damaged_code(payload):
     """A 720p picture of a code on a plain light page, a third of its middle painted over grey (a stain, a glare
     spot): no decoder reads it, zxing-cpp's detector still finds its finder patterns, grid and format."""
-    import numpy as np
-    import qrcode
-
-    code = qrcode.QRCode(border=0, box_size=1, error_correction=qrcode.constants.ERROR_CORRECT_L)
-    code.add_data(payload)
-    modules = np.kron(np.where(np.array(code.get_matrix(), bool), 30, 220), np.ones((8, 8))).astype(np.uint8)
+    modules = drawn_code(payload, 30, 220, 8, error_correction=qrcode.constants.ERROR_CORRECT_L).astype(np.uint8)
     gray = np.full((720, 1280), 220, np.uint8)
     side = modules.shape[0]
     gray[200 : 200 + side, 500 : 500 + side] = modules
@@ -334,9 +326,6 @@ def small_code(payload):
     """A 640 by 480 picture of a small code on a grey table, its modules 2 pixels and a little blurred (a code on a
     package in the street, as in the fresh photos' tuning half), and the code-like region around it: zxing-cpp's
     detector finds no symbol in the whole picture, and does in the region at twice its size."""
-    import numpy as np
-    import qrcode
-
     code = qrcode.QRCode(border=4, box_size=1)
     code.add_data(payload)
     modules = cv2.resize(np.where(np.array(code.get_matrix(), bool), 40.0, 200.0), None, fx=2, fy=2)
@@ -351,15 +340,10 @@ def dim_code(payload, show_code=True, seed=0):
     level 18 with its code's modules at 4, the room around at 3, sensor noise, and beside the page a lamp's spot
     bright enough to clip (so the frame's 99th percentile is 255 and its median 3). zxing-cpp and ZBar read nothing
     (the page's contrast is under zxing-cpp's least), WeChat's detector reads it."""
-    import numpy as np
-    import qrcode
-
     shape = (1080, 1920)
     gray = np.full(shape, 3.0)
     if show_code:
-        code = qrcode.QRCode(border=4, box_size=1)
-        code.add_data(payload)
-        modules = np.kron(np.where(np.array(code.get_matrix(), bool), 4, 18), np.ones((6, 6)))
+        modules = drawn_code(payload, 4, 18, 6, border=4)
         gray[300 : 300 + modules.shape[0], 500 : 500 + modules.shape[1]] = modules
     yy, xx = np.ogrid[0 : shape[0], 0 : shape[1]]
     gray += 400 * np.exp(-(((xx - 1400) / 180.0) ** 2 + ((yy - 650) / 150.0) ** 2))
@@ -374,7 +358,6 @@ def test_a_dim_picture_lit_by_a_lamps_spot_is_looked_at_and_read_with_its_grey_l
     that stage; said once. Without the lift (no frame dim) the look finds no sign, no job runs and nothing is said, as
     BoofCV's `image013` was missed. A dark frame is still stretched, a well-lit one not lifted; the same room without
     the page shows no sign with or without the lift."""
-    import numpy as np
 
     from assistant.scanner.background import look_picture, shows_code, shows_symbol
     from assistant.scanner.decoders import DARK_LEVEL, DEFAULT_STAGES, DIM_LEVEL
@@ -484,7 +467,6 @@ def test_a_still_card_no_step_reads_gets_the_whole_frame_retries_once_over_its_j
 def test_a_whole_frame_retry_is_one_of_its_own_and_upscales_no_large_frame():
     """`Cascade.whole_retry`: a stage not among `decoders.WHOLE_STAGES` is an error; a frame over
     `decoders.WHOLE_UPSCALE_SIDE` across is not upscaled (no read, no step)."""
-    import numpy as np
 
     from assistant.scanner.decoders import WHOLE_UPSCALE_SIDE
 
