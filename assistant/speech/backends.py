@@ -489,9 +489,9 @@ class Pyttsx3Backend(WavBackend):
     Its own playback blocks on a shell `aplay` call and cannot be stopped, so it is never
     used: the platform's `Player` plays the files. The engine is created once and kept warm; the rate is never
     read back from it. The first backend of a driver to open holds the engine in this process; another one (the
-    table voice, the headphones' voice) renders with an engine of its own in a child process
-    (`engine_process.py`), so no voice's settings ever change another's. `own_process` sends it there from the
-    start.
+    table voice, the headphones' voice), and this one once a dial turns, renders with an engine of its own in a
+    child process (`engine_process.py`), so no voice's settings ever change another's. `own_process` sends it
+    there from the start.
     """
 
     name = "pyttsx3"
@@ -504,7 +504,8 @@ class Pyttsx3Backend(WavBackend):
         self.own_process = False
         """Render in a child process even when no other backend holds this driver's engine here."""
         self._retuned = False
-        """A dial was turned since the engine was made (`retune`): it is made again before the next sentence."""
+        """A dial was turned since the engine was opened (`retune`): a new one opens in a child before the next
+        sentence."""
         self._engine: Pyttsx3Engine | None = None
         self._child: subprocess.Popen[bytes] | None = None
 
@@ -523,7 +524,14 @@ class Pyttsx3Backend(WavBackend):
             if here:
                 _IN_PROCESS[self.driver] = self
         if here:
-            engine = self._new_engine()
+            engine = Pyttsx3Engine(
+                self.driver,
+                rate=self.rate,
+                voice=self.voice,
+                volume=self.volume,
+                apart_from=self.apart_from,
+                pitch=self.pitch,
+            )
             try:
                 engine.open()
             except BackendUnavailable:
@@ -538,17 +546,6 @@ class Pyttsx3Backend(WavBackend):
             self.render("Ready.", self._temporary_folder() / "warm-up.wav")
         except SpeechError as exc:
             raise BackendUnavailable(str(exc)) from None
-
-    def _new_engine(self) -> Pyttsx3Engine:
-        """An engine in this process with the dials as they are now (not yet open)."""
-        return Pyttsx3Engine(
-            self.driver,
-            rate=self.rate,
-            voice=self.voice,
-            volume=self.volume,
-            apart_from=self.apart_from,
-            pitch=self.pitch,
-        )
 
     def _start_child(self) -> None:
         import json
@@ -568,33 +565,31 @@ class Pyttsx3Backend(WavBackend):
             raise BackendUnavailable(engine_unavailable("pyttsx3", exc.strerror or str(exc))) from None
 
     def retune(self, dial: str, value: int) -> bool:
-        """A dial turned: the engine is made again, with it, before the next sentence (pyttsx3's espeak-ng driver
-        takes a rate, pitch or volume set between two files in few of the renders, measured; one set as the engine
-        opens, always). SAPI5 has no pitch."""
+        """A dial turned: the next sentence is rendered by an engine opened with it in a new child process. The
+        engine in the app's process keeps the dials it opened with: pyttsx3's espeak-ng driver keeps them in the
+        library's state, shared by every engine of the process, where a dial set after it has spoken was missed in
+        few of the renders, even by an engine made again (measured); an engine opened in a process that has not
+        spoken takes them always. SAPI5 has no pitch."""
         super().retune(dial, value)
         self._retuned = True
         return not (dial == "pitch" and self.driver == "sapi5")
 
-    def _fresh(self) -> None:
-        """The engine made again with the dials as they are now: here, or in a new child process."""
-        self._retuned = False
-        if self._engine is not None:
-            engine = self._new_engine()
-            try:
-                engine.open()
-            except BackendUnavailable as exc:
-                raise SpeechError(str(exc)) from None
-            self._engine = engine
-        elif self._child is not None:
+    def _end_child(self) -> None:
+        if self._child is not None:
             end_process(self._child)
             with contextlib.suppress(OSError, subprocess.TimeoutExpired):
                 self._child.wait(RENDER_TIMEOUT)
-            self._start_child()
+            self._child = None
 
     def render(self, text: str, path: Path, *, ahead: bool = False) -> None:
         """Write `text` to `path`, in this process or through the child's engine."""
-        if self._retuned:
-            self._fresh()
+        if self._retuned:  # (the engine in this process, if any, is let go: its driver stays held here)
+            self._retuned, self._engine = False, None
+            self._end_child()
+            try:
+                self._start_child()
+            except BackendUnavailable as exc:
+                raise SpeechError(str(exc)) from None
         if self._engine is not None:
             self._engine.render(text, path, self._rate(), self.volume, self.pitch)
             return
@@ -630,11 +625,7 @@ class Pyttsx3Backend(WavBackend):
     def close(self) -> None:
         """Free this driver's engine for another backend, end the child process and remove the files."""
         self._let_go()
-        if self._child is not None:
-            end_process(self._child)
-            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
-                self._child.wait(RENDER_TIMEOUT)
-            self._child = None
+        self._end_child()
         super().close()
 
 

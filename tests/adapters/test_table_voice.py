@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from assistant.core.game.about import About, MoveKind, Topic
@@ -23,6 +22,7 @@ from assistant.speech.backends import EspeakBackend, espeak_apart, voice_apart
 from assistant.speech.mixer import read_samples
 from assistant.speech.readers import ScreenReaderBackend
 from assistant.speech.replies import ReplySpeaker
+from benchmarks.voice_measure import median_pitch, read_wav
 from tests.facts import fact
 from tests.recording_backend import RecordingBackend
 
@@ -110,19 +110,9 @@ def test_the_table_voice_is_another_voice_than_hers_by_default():
 
 
 def _pitch(path: Path) -> float:
-    """The median fundamental frequency of a speech file's voiced frames (autocorrelation, 70 to 400 Hz)."""
-    mono = read_samples(path)[:, 0].astype(np.float64)
-    rate, size = 22050, 1024
-    found = []
-    for start in range(0, len(mono) - size, size // 2):
-        frame = mono[start : start + size]
-        if np.sqrt(np.mean(frame**2)) < 0.05:
-            continue
-        frame = frame - frame.mean()
-        correlation = np.correlate(frame, frame, "full")[size - 1 :]
-        low, high = rate // 400, rate // 70
-        found.append(rate / (low + int(np.argmax(correlation[low:high]))))
-    return float(np.median(found)) if found else 0.0
+    """The median pitch (Hz) of a speech file's voiced frames, 0.0 when none is voiced: the benchmarks' one measure
+    (`benchmarks.voice_measure`), whose loudness is the file's own, so a soft voice is measured too."""
+    return median_pitch(*read_wav(path)) or 0.0
 
 
 @pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")
