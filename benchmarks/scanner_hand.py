@@ -29,6 +29,12 @@ it was announced. **Stale**: reads of the stage dropped because the picture had 
 (`LiveScanner.stale`), and announcements of a card not in the clip (the goal: none). The load average is read
 before and after, and at the start of each clip's play.
 
+**Plain decoders, side by side**: after a clip's plays, on the machine as it is, every frame of the clip as the
+camera sends it (the MJPG video decoded) is read by zxing-cpp, ZBar and OpenCV's WeChat (`scanner_reads.plain_reads`
+and `scanner_reads.wechat_reads`, as on stills; `--no-wechat` leaves WeChat out): each one's first frame reading the
+card, from the frame the code is in view. **Behind**: a clip a plain decoder reads on some frame that a run never
+announced (the goal: none; the exit status counts it).
+
 **A busy machine** (`--busy N`): each clip is played again through both stages right after its plays on the machine
 as it is, with N child processes each spinning on a core (`scanner_load.paused_cores`, the busy load of every
 scanner benchmark: started once, stopped, and let run for those plays only, so the clips are rendered on a quiet
@@ -144,6 +150,42 @@ def play(path: Path, payload: str, stage, offset: int) -> dict:  # type: ignore[
 
 
 STAGES = ("worker", "thread")
+#: The plain decoders each clip is read by too, side by side (`plain_firsts`).
+PLAIN = ("zxing", "zbar", "wechat")
+
+
+def plain_firsts(path: Path, payload: str, wechat: Path | None, folder: Path) -> dict[str, int | None]:
+    """The first frame of the clip at `path` (the video decoded, as the camera sends it) in which each plain decoder
+    reads its card (`payload`), None: none reads it; WeChat's by the Python `wechat` (None: left out, no entry),
+    on the grey frames saved in `folder` and removed after."""
+    import cv2
+    import numpy as np
+
+    from benchmarks.scanner_reads import plain_reads, wechat_reads
+
+    first: dict[str, int | None] = {decoder: None for decoder in PLAIN if wechat is not None or decoder != "wechat"}
+    video = cv2.VideoCapture(str(path))
+    position = -1
+    try:
+        while True:
+            ok, image = video.read()
+            if not ok:
+                break
+            position += 1
+            gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+            for decoder, payloads in plain_reads(gray).items():
+                if first[decoder] is None and payload in payloads:
+                    first[decoder] = position
+            if wechat is not None:
+                np.save(folder / f"{position:05d}.npy", gray)
+    finally:
+        video.release()
+    if wechat is not None:
+        _version, reads = wechat_reads(wechat, folder)
+        first["wechat"] = min((int(stem) for stem, texts in reads.items() if payload in texts), default=None)
+        for saved in folder.glob("*.npy"):
+            saved.unlink()
+    return first
 
 
 def runs(busy: int = 0) -> tuple[str, ...]:
@@ -160,10 +202,11 @@ def order(clip: int, busy: int = 0) -> list[str]:
     return sorted(runs(busy), key=lambda name: (", busy" in name, stages.index(name.split(",")[0])))
 
 
-def measure(clips: int, first: int = FIRST_SEED, busy: int = 0) -> dict:
+def measure(clips: int, first: int = FIRST_SEED, busy: int = 0, wechat: Path | None = None) -> dict:
     """Each clip from seed `first` on, played through the live path with the worker process and with the thread
     stage, one after the other (the order alternating clip by clip); with `busy`, each played again right after
-    with that many cores kept busy (`paused_cores`)."""
+    with that many cores kept busy (`paused_cores`); then read by the plain decoders (`plain_firsts`, WeChat by the
+    Python `wechat`, None: left out)."""
     from assistant.scanner.background import Stage
     from assistant.scanner.budget import use_opencv_threads
     from assistant.scanner.stage_process import ProcessStage
@@ -208,14 +251,23 @@ def measure(clips: int, first: int = FIRST_SEED, busy: int = 0) -> dict:
                     run["latency_s"] = None if at is None or enter is None else max(0, at - enter) / M.FPS
                     run["stage_delay_s"] = None if at is None or read is None else (at - read) / M.FPS
                     clip[name] = run
-                switch(False)  # the next clip rendered on the machine as it is
+                switch(False)  # this clip read by the plain decoders, and the next rendered, on the machine as it is
+                frames = Path(folder) / "frames"
+                frames.mkdir(exist_ok=True)
+                clip["plain"] = plain_firsts(path, payload, wechat, frames)
                 report["clips"].append(clip)
     finally:
         for stage in stages.values():
             stage.stop()
     report["load_after"] = f"{os.getloadavg()[0]:.1f}"
+    read_plainly = [c for c in report["clips"] if any(at is not None for at in c["plain"].values())]
     for name in runs(busy):
         report[name] = summary([c[name] for c in report["clips"]])
+        report[name]["behind"] = [c["seed"] for c in read_plainly if c[name]["announced"] is None]
+    for decoder in report["clips"][0]["plain"] if report["clips"] else ():
+        read = [(c["plain"][decoder], c["enter"] or 0) for c in report["clips"] if c["plain"][decoder] is not None]
+        waits = [max(0, at - enter) / M.FPS for at, enter in read]
+        report[decoder] = {"read": len(waits), "median_s": round(statistics.median(waits), 3) if waits else None}
     return report
 
 
@@ -257,7 +309,9 @@ def print_report(report: dict) -> None:
             at = f"{run['latency_s']:.3f} s" if run["latency_s"] is not None else "never"
             by = f" (the stage's read, {run['stage_delay_s']:.3f} s after its frame)" if run["read"] is not None else ""
             said.append(f"{name} {at}{by}")
-        print(f"  seed {c['seed']}: in view at frame {c['enter']}; {'; '.join(said)}; {', '.join(c['conditions'])}")
+        plain = ", ".join(f"{d} {'never' if at is None else f'frame {at}'}" for d, at in c["plain"].items())
+        print(f"  seed {c['seed']}: in view at frame {c['enter']}; {'; '.join(said)}; plain decoders' first reads: "
+              f"{plain}; {', '.join(c['conditions'])}")  # fmt: skip
     for name in report["runs"]:
         f, loads = report[name], report["loads"][name]
         figures = f"median {f['median_s']} s, p90 {f['p90_s']} s, max {f['max_s']} s; " if f["announced"] else ""
@@ -266,8 +320,13 @@ def print_report(report: dict) -> None:
         print(
             f"{name}: {f['announced']} of {len(report['clips'])} announced: {figures}{f['by_stage']} on a read of "
             f"the stage{delay}; {f['never']} never; stale reads dropped {f['stale']}, wrong cards said {f['wrong']}"
-            f"{load}"
+            f"{load}; behind a plain decoder (goal: none): {', '.join(map(str, f['behind'])) or 'none'}"
         )
+    for decoder in PLAIN:
+        if decoder in report:
+            f = report[decoder]
+            wait = f", its first read median {f['median_s']} s after the code is in view" if f["read"] else ""
+            print(f"{decoder} on every frame: {f['read']} of {len(report['clips'])} clips read{wait}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -278,20 +337,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--busy", type=int, default=0, help="play each clip again with N cores kept busy by child processes (0)"
     )
+    parser.add_argument("--no-wechat", action="store_true", help="leave OpenCV's WeChat detector out")
     parser.add_argument(
         "--smoke",
         action="store_true",
-        help="a quick run of the whole path: one hand clip; exit 0 once it has figures",
+        help="a quick run of the whole path: one hand clip, no WeChat; exit 0 once it has figures",
     )
     args = parser.parse_args(argv)
     if args.smoke:
-        args.clips = 1
-    report = measure(args.clips, args.seed, args.busy)
+        args.clips, args.no_wechat = 1, True
+    report = measure(args.clips, args.seed, args.busy, None if args.no_wechat else Path(sys.executable))
     if args.json:
         print(logs.dumps(report, indent=2))
     else:
         print_report(report)
-    return 0
+    behind = any(report[name]["behind"] for name in report["runs"])
+    return 1 if behind and not args.smoke else 0
 
 
 if __name__ == "__main__":

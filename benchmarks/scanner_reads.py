@@ -96,6 +96,25 @@ def wechat_reads(python: Path, folder: Path) -> tuple[str, dict[str, list[str]]]
     return answer["opencv"], answer["reads"]
 
 
+def plain_reads(gray: Any) -> dict[str, list[str]]:
+    """The payloads zxing-cpp and ZBar read in a grey frame as it comes (zxing-cpp's worded as the scanner words a
+    payload: `decoders.payload_text`), by decoder."""
+    import zxingcpp
+    from pyzbar import pyzbar
+
+    from assistant.scanner.decoders import payload_text
+
+    options = {"formats": zxingcpp.BarcodeFormat.QRCode, "text_mode": zxingcpp.TextMode.Plain}
+    try:
+        zbar = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
+    except ValueError:  # pyzbar raises on a few photos (an orientation it does not know)
+        zbar = []
+    return {
+        "zxing": [payload_text(bytes(read.bytes), read.text) for read in zxingcpp.read_barcodes(gray, **options)],
+        "zbar": [read.data.decode("utf-8", "replace") for read in zbar],
+    }
+
+
 def tally(frames: list[dict]) -> dict[str, dict]:
     """Per condition: frames, reads of the path and of each decoder, and the seeds a decoder read and the path did
     not (`lost_DECODER`; `lost`: their count, any decoder)."""
@@ -250,21 +269,16 @@ def measure(
     worker process's less the app's difference (`live_process.WORKER_NICENESS`); 0: as the benchmark was started."""
     import cv2
     import numpy as np
-    import zxingcpp
-    from pyzbar import pyzbar
 
     from assistant.scanner.background import Stage
     from assistant.scanner.budget import use_opencv_threads
-    from assistant.scanner.decoders import Cascade, payload_text
+    from assistant.scanner.decoders import Cascade
     from assistant.scanner.live import LiveScanner
     from assistant.scanner.live_process import NICENESS, WORKER_NICENESS
     from assistant.scanner.stage_process import ProcessStage, lower_priority
     from benchmarks.scanner import known_labels
 
     use_opencv_threads()  # the scanner's own setting, as in its processes (`budget.OPENCV_THREADS`)
-
-    def worded(read: Any) -> str:  # zxing-cpp's read worded as the scanner words a payload (bytes that are no text)
-        return payload_text(bytes(read.bytes), read.text)
 
     # The stills are drawn once, before the first pass, for every pass: drawn during a busy pass with the scanner
     # niced (`niceness`), the camera model's rendering got a tenth of a core and a pass took many minutes. Photos are
@@ -321,17 +335,13 @@ def measure(
                 frames[name] = []
                 for number, (seed, conditions, payload, renders) in enumerate(drawn):
                     gray = cv2.cvtColor(renders[0], cv2.COLOR_BGR2GRAY)
-                    options = {"formats": zxingcpp.BarcodeFormat.QRCode, "text_mode": zxingcpp.TextMode.Plain}
-                    try:
-                        zbar = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
-                    except ValueError:  # pyzbar raises on a few photos (an orientation it does not know)
-                        zbar = []
+                    plain = plain_reads(gray)
                     frame = {
                         "seed": seed,
                         "payload": payload,
                         "conditions": conditions,
-                        "zxing": payload in [worded(r) for r in zxingcpp.read_barcodes(gray, **options)],
-                        "zbar": payload in [r.data.decode("utf-8", "replace") for r in zbar],
+                        "zxing": payload in plain["zxing"],
+                        "zbar": payload in plain["zbar"],
                         "scan": payload in [d.payload for d in scan.decode(renders[0])],
                     }
                     for stage in STAGES if number % 2 == 0 else STAGES[::-1]:

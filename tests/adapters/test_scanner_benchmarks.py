@@ -363,3 +363,67 @@ def test_a_card_lying_still_is_held_to_its_own_goal_after_its_read(monkeypatch, 
     steady["process"] = 0.5
     assert scanner_load.main(arguments) == 0
     assert "raw zxing-cpp, at most 0.2: met (0.10 to 0.17)." in capsys.readouterr().out
+
+
+def test_a_hand_clips_frames_are_read_by_each_plain_decoder_from_the_first_that_shows_its_card(tmp_path):
+    """`scanner_hand`: every frame of a clip, as the camera sends it (MJPG), read by zxing-cpp, ZBar and WeChat; each
+    one's first frame with the card (none before the code is there, none for a card not in the clip)."""
+    import cv2
+    import numpy as np
+    import qrcode
+
+    payload = scanner_hand.card_of(0)
+    drawn = np.array(qrcode.make(payload, border=4, box_size=8).convert("L"))
+    picture = np.full((720, 1280), 200, np.uint8)
+    picture[100 : 100 + drawn.shape[0], 300 : 300 + drawn.shape[1]] = drawn
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, (1280, 720))
+    for gray in (np.full((720, 1280), 200, np.uint8), picture, picture):
+        writer.write(cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR))
+    writer.release()
+    (tmp_path / "frames").mkdir()
+    firsts = scanner_hand.plain_firsts(path, payload, scanner_hand.Path(sys.executable), tmp_path / "frames")
+    assert firsts == {"zxing": 1, "zbar": 1, "wechat": 1}
+    assert not list((tmp_path / "frames").iterdir())  # the saved frames removed
+    assert scanner_hand.plain_firsts(path, scanner_hand.card_of(1), None, tmp_path / "frames") == {
+        "zxing": None,
+        "zbar": None,
+    }
+
+
+def test_a_hand_clip_a_plain_decoder_reads_and_a_run_never_announces_is_named_and_fails_the_run(monkeypatch, capsys):
+    """`scanner_hand`: a run that never announces a clip a plain decoder read on some frame is behind it (the goal:
+    none), named by the clip's seed, and the exit status says so; a clip no decoder reads is no one's miss."""
+    monkeypatch.setattr(scanner_hand, "held_clip", lambda seed: ([M.Shot(payload="a")] * 3, "a"))
+    monkeypatch.setattr(scanner_hand, "write_clip", lambda path, shots: None)
+    monkeypatch.setattr(M, "code_in_view", lambda shot: True)
+    monkeypatch.setattr(M, "conditions", lambda shot: [])
+    read = {701: 2, 702: None}  # clip 701: zxing-cpp reads it on frame 2; clip 702: no decoder does
+    monkeypatch.setattr(
+        scanner_hand, "plain_firsts", lambda path, payload, wechat, folder: {"zxing": read[int(path.stem[5:])]}
+    )
+
+    def play(path, payload, stage, offset):
+        never = stage.thread  # the thread stage never announces; the worker on frame 1
+        return {"announced": None if never else 1, "read": None, "skipped": 0, "stale": 0, "wrong": 0}
+
+    class Stage:  # the stages stood in for: `play` above plays for them
+        def __init__(self, known, thread=False):
+            self.thread = thread
+
+        def start(self):
+            pass
+
+        def stop(self):
+            pass
+
+    from assistant.scanner import stage_process
+
+    monkeypatch.setattr(stage_process, "ProcessStage", Stage)
+    monkeypatch.setattr(scanner_hand, "wait_ready", lambda stage, seconds: None)
+    monkeypatch.setattr(scanner_hand, "play", play)
+    assert scanner_hand.main(["--clips", "2", "--seed", "701", "--no-wechat"]) == 1
+    out = capsys.readouterr().out
+    assert "thread: 0 of 2 announced" in out and "behind a plain decoder (goal: none): 701\n" in out
+    assert "worker: 2 of 2 announced" in out and out.count("behind a plain decoder (goal: none): none") == 1
+    assert "zxing on every frame: 1 of 2 clips read, its first read median 0.067 s after the code is in view" in out
