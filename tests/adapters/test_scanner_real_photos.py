@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 import qrcode
 import zxingcpp
-from pyzbar import pyzbar
 
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.live import CodeAnnounced, LiveScanner
 from assistant.scanner.measure import find_card, find_code_regions
 from assistant.scanner.sources import SourceError, load_image
+from benchmarks import scanner_reads
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 SETS = ("qr_photos", "qr_photos_unseen")
@@ -42,21 +42,15 @@ def held():
 
 
 def plain_reads(frame):
-    """Which plain decoders read what, on the photo as it is: zxing-cpp and ZBar on it in grey, `scan`'s cascade
+    """Which plain decoders read what, on the photo as it is: zxing-cpp, ZBar and WeChat on it in grey, `scan`'s cascade
     (every retry, no time limit) on it as the command is given it."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    options = {"formats": zxingcpp.BarcodeFormat.QRCode, "text_mode": zxingcpp.TextMode.Plain}
-    try:
-        zbar = [r.data.decode("utf-8", "replace") for r in pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])]
-    except ValueError:  # pyzbar raises on a few photos (an orientation it does not know)
-        zbar = []
     try:
         wechat = cv2.wechat_qrcode_WeChatQRCode().detectAndDecode(gray)[0]  # (opencv-contrib's, as the app's)
     except UnicodeDecodeError:  # OpenCV's binding raises on a payload that is no UTF-8: WeChat reads no text
         wechat = ()
     return {
-        "zxing": [r.text for r in zxingcpp.read_barcodes(gray, **options)],
-        "zbar": zbar,
+        **scanner_reads.plain_reads(gray),  # zxing-cpp's and ZBar's, as the benchmark counts them
         "wechat": list(wechat),
         "scan": [d.payload for d in Cascade(budget_ms=None, wall_ms=None).decode(frame)],
     }
@@ -143,12 +137,18 @@ def test_a_code_only_the_look_reads_is_announced_from_the_look_checked_on_a_seco
     assert [a.payload for a in said] == [plain_reads(frame)["zbar"][0]]
 
 
+def code_matrix(payload, border=0, error_correction=qrcode.constants.ERROR_CORRECT_M):
+    """The QR code of `payload` as its modules (True: dark), with `border` light modules around."""
+    code = qrcode.QRCode(border=border, box_size=1, error_correction=error_correction)
+    code.add_data(payload)
+    return np.array(code.get_matrix(), bool)
+
+
 def drawn_code(payload, dark, light, module, border=0, error_correction=qrcode.constants.ERROR_CORRECT_M):
     """The QR code of `payload` drawn in grey levels (floats): its dark modules at `dark`, its light ones at `light`,
     each `module` pixels square, with `border` light modules around."""
-    code = qrcode.QRCode(border=border, box_size=1, error_correction=error_correction)
-    code.add_data(payload)
-    return np.kron(np.where(np.array(code.get_matrix(), bool), dark, light), np.ones((module, module)))
+    modules = code_matrix(payload, border, error_correction)
+    return np.kron(np.where(modules, dark, light), np.ones((module, module)))
 
 
 def faint_code(payload):
@@ -195,9 +195,7 @@ def dotted_code(payload, size, module, dot, card):
     photos show theirs: zxing-cpp's first pass and the cascade's retries on its regions read nothing; blurred, the dots
     join into modules again. `card`: on a card found on its own (a light card on a darker table, its code's black in
     it: a sign of a code to the look), or on a plain light picture (none)."""
-    code = qrcode.QRCode(border=0, box_size=1)
-    code.add_data(payload)
-    modules = np.array(code.get_matrix(), bool)
+    modules = code_matrix(payload)
     top, left = size[0] // 4, size[1] // 3
     side = modules.shape[0] * module
     gray = np.full(size, 90.0 if card else 210.0)
@@ -248,9 +246,7 @@ def test_a_code_beside_the_one_a_still_pictures_job_reads_is_read_too():
     from assistant.scanner.decoders import DEFAULT_STAGES
 
     frame = dotted_code("Happy birthday", (1080, 1920), module=8, dot=3, card=True)
-    code = qrcode.QRCode(border=4, box_size=6)
-    code.add_data("Unicorn")
-    plain = np.where(np.array(code.make_image().convert("L")) > 128, 210, 40).astype(np.uint8)
+    plain = drawn_code("Unicorn", 40, 210, 6, border=4).astype(np.uint8)
     frame[650 : 650 + plain.shape[0], 1400 : 1400 + plain.shape[1]] = plain[..., None]
     said, stage = held_still(frame, DEFAULT_STAGES)
     assert sorted(said) == ["Happy birthday", "Unicorn"]
@@ -299,9 +295,7 @@ def cut_off_code(payload, side=296, band=32):
     touching the code, as in BoofCV's pathological photos: ZBar reads nothing; the region search finds only parts of
     the code, none holding a finder pattern; WeChat's detector reads it. (zxing-cpp's detector finds its symbol; in
     two of those photos it finds none, which the tests that need it say.)"""
-    code = qrcode.QRCode(border=0, box_size=1)
-    code.add_data(payload)
-    modules = np.array(code.get_matrix(), bool)
+    modules = code_matrix(payload)
     module = (side - band - 16) // modules.shape[0]
     drawn = np.kron(np.where(modules, 0, 255), np.ones((module, module))).astype(np.uint8)
     gray = np.full((side, side), 255, np.uint8)
@@ -326,9 +320,7 @@ def small_code(payload):
     """A 640 by 480 picture of a small code on a grey table, its modules 2 pixels and a little blurred (a code on a
     package in the street, as in the fresh photos' tuning half), and the code-like region around it: zxing-cpp's
     detector finds no symbol in the whole picture, and does in the region at twice its size."""
-    code = qrcode.QRCode(border=4, box_size=1)
-    code.add_data(payload)
-    modules = cv2.resize(np.where(np.array(code.get_matrix(), bool), 40.0, 200.0), None, fx=2, fy=2)
+    modules = cv2.resize(np.where(code_matrix(payload, border=4), 40.0, 200.0), None, fx=2, fy=2)
     gray = np.full((480, 640), 150.0)
     gray[200 : 200 + modules.shape[0], 300 : 300 + modules.shape[1]] = modules
     gray = cv2.GaussianBlur(gray, (0, 0), 0.6) + np.random.default_rng(0).normal(0, 3, gray.shape)

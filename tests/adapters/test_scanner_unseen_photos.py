@@ -8,13 +8,12 @@ from pathlib import Path
 
 import cv2
 import pytest
-import zxingcpp
-from pyzbar import pyzbar
 
 from assistant.scanner.background import BackgroundStage
 from assistant.scanner.decoders import Cascade
 from assistant.scanner.live import CodeAnnounced, LiveScanner
 from assistant.scanner.sources import load_image
+from benchmarks.scanner_reads import plain_reads
 
 UNSEEN = Path(__file__).parents[1] / "fixtures" / "qr_photos_unseen"
 #: A still is held a second at 30 frames a second (as `benchmarks/scanner_reads.py` holds it).
@@ -25,13 +24,6 @@ def photos():
     with open(UNSEEN / "manifest.csv", encoding="utf-8") as source:
         rows = [r for r in csv.DictReader(source) if r["kind"] == "positive"]
     return [(r["image"], json.loads(r["expected_payload_json"])) for r in rows]
-
-
-def plain_reads(gray):
-    """What the plain decoders read on the photo as it is: zxing-cpp and ZBar (pyzbar)."""
-    zxing = [r.text for r in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode)]
-    zbar = [r.data.decode("utf-8", "replace") for r in pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])]
-    return {"zxing": zxing, "zbar": zbar}
 
 
 def counted(step):
